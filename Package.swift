@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+//
+// kma-forecast: a toolkit for the Korea Meteorological Administration (KMA, 기상청)
+// short-term forecast open API. No package dependencies: only what ships with the toolchain.
+
+import PackageDescription
+
+let package = Package(
+    name: "kma-forecast",
+    products: [
+        // Projection only: lat/lon <-> KMA 5 km grid cells. Imports no Foundation.
+        .library(name: "KMAGrid", targets: ["KMAGrid"]),
+        // Base times, categories, values, the page decoder and the per-hour rows.
+        .library(name: "KMAForecast", targets: ["KMAForecast"]),
+        // The command-line tool.
+        .executable(name: "kma-forecast", targets: ["kma-forecast"]),
+    ],
+    dependencies: [],
+    targets: [
+        .target(
+            name: "KMAGrid",
+            exclude: ["README.md"]
+        ),
+        .target(
+            name: "KMAForecast",
+            dependencies: ["KMAGrid"]
+        ),
+        .target(
+            name: "KMAForecastCLI",
+            dependencies: ["KMAGrid", "KMAForecast"]
+        ),
+        .executableTarget(
+            name: "kma-forecast",
+            dependencies: ["KMAForecastCLI"]
+        ),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastCLI", "_KMATestSupport"],
+            path: "Benchmarks",
+            exclude: ["README.md"]
+        ),
+
+        // MARK: - Implementation details
+
+        .target(
+            name: "_KMATestSupport",
+            dependencies: ["KMAGrid", "KMAForecast"]
+        ),
+        .testTarget(
+            name: "KMAGridTests",
+            dependencies: ["KMAGrid", "_KMATestSupport"]
+        ),
+        .testTarget(
+            name: "KMAForecastTests",
+            dependencies: ["KMAForecast", "_KMATestSupport"]
+        ),
+        .testTarget(
+            name: "KMAForecastCLITests",
+            dependencies: ["KMAForecastCLI", "_KMATestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,77 @@
+/// The run of a forecast: the `base_date` and `base_time` (KST) that the API takes and returns.
+///
+/// ```swift
+/// let base = try ForecastBase(baseDate: "20261121", baseTime: "0500")
+/// base.baseDate   // "20261121"
+/// base.baseTime   // "0500"
+/// ```
+///
+/// A base is a KST wall-clock minute; seconds are dropped. Which bases exist, and when
+/// each becomes available, is the business of ``IssuanceSchedule``.
+public struct ForecastBase: Hashable, Comparable, Sendable {
+    /// The base as a KST date and time (seconds are always 0).
+    public let dateTime: KSTDateTime
+
+    /// The base of a KST date and time, truncated to the minute.
+    @inlinable
+    public init(_ dateTime: KSTDateTime) {
+        let wall = dateTime.wallSeconds
+        self.dateTime = KSTDateTime(wallSeconds: wall - (wall - KSTDateTime.floorDivide(wall, 60) * 60))
+    }
+
+    /// Parses the API's own strings.
+    ///
+    /// - Parameters:
+    ///   - baseDate: `YYYYMMDD`, e.g. `20261121`.
+    ///   - baseTime: `HHMM`, e.g. `0500`.
+    /// - Throws: ``KSTDateTimeError`` naming the text or field that is wrong.
+    public init(baseDate: some StringProtocol, baseTime: some StringProtocol) throws(KSTDateTimeError) {
+        guard let date = Self.digits(baseDate, count: 8) else {
+            throw .unreadable(text: String(baseDate), expected: "a base_date of 8 digits, YYYYMMDD (e.g. 20261121)")
+        }
+        guard let time = Self.digits(baseTime, count: 4) else {
+            throw .unreadable(text: String(baseTime), expected: "a base_time of 4 digits, HHMM (e.g. 0500)")
+        }
+        let dateTime = try KSTDateTime(
+            year: date / 10_000, month: date / 100 % 100, day: date % 100,
+            hour: time / 100, minute: time % 100
+        )
+        self.init(dateTime)
+    }
+
+    /// `base_date` as the API writes it: `YYYYMMDD`.
+    public var baseDate: String { String(dateTime.yyyymmdd) }
+
+    /// `base_time` as the API writes it: `HHMM`, zero-padded (`0500`).
+    public var baseTime: String {
+        let value = dateTime.hhmm
+        return value < 1000 ? String(repeating: "0", count: value < 10 ? 3 : value < 100 ? 2 : 1) + String(value) : String(value)
+    }
+
+    /// `base_date` as a number, e.g. `20261121` (no allocation).
+    @inlinable public var baseDateNumber: Int { dateTime.yyyymmdd }
+
+    /// `base_time` as a number, e.g. `500` for `0500` (no allocation).
+    @inlinable public var baseTimeNumber: Int { dateTime.hhmm }
+
+    /// Orders bases by time.
+    @inlinable
+    public static func < (lhs: ForecastBase, rhs: ForecastBase) -> Bool { lhs.dateTime < rhs.dateTime }
+
+    /// The value of `text` if it is exactly `count` ASCII digits.
+    private static func digits(_ text: some StringProtocol, count: Int) -> Int? {
+        var value = 0
+        var seen = 0
+        for byte in text.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), seen < count else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            seen += 1
+        }
+        return seen == count ? value : nil
+    }
+}
+
+extension ForecastBase: CustomStringConvertible {
+    /// `base_date` and `base_time` as `20261121 0500`.
+    public var description: String { "\(baseDate) \(baseTime)" }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Everything a run of the tool reads from and writes to the outside world, injectable so
+/// tests run the tool in-process: arguments, environment, clock, standard input and output.
+public struct CommandContext: Sendable {
+    /// Where standard input comes from.
+    public enum Input: Sendable {
+        /// A file descriptor (0 for the process's standard input).
+        case fileDescriptor(Int32)
+        /// Fixed bytes (for tests).
+        case bytes([UInt8])
+    }
+
+    /// The arguments after the program name.
+    public var arguments: [String]
+    /// The environment variables (`KMA_SERVICE_KEY`, `NO_COLOR`, `LANG`, …).
+    public var environment: [String: String]
+    /// The clock: what "now" is. Base times are computed from it.
+    public var now: @Sendable () -> Date
+    /// Standard input (read by `-` in place of a file name).
+    public var standardInput: Input
+    /// Results for people and programs.
+    public var standardOutput: TextSink
+    /// Errors, warnings and progress.
+    public var standardError: TextSink
+
+    /// Creates a context.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the program name.
+    ///   - environment: Environment variables.
+    ///   - now: The clock.
+    ///   - standardInput: Standard input.
+    ///   - standardOutput: Where results go.
+    ///   - standardError: Where diagnostics go.
+    public init(
+        arguments: [String],
+        environment: [String: String] = [:],
+        now: @escaping @Sendable () -> Date = { Date() },
+        standardInput: Input = .bytes([]),
+        standardOutput: TextSink = .memory(),
+        standardError: TextSink = .memory()
+    ) {
+        self.arguments = arguments
+        self.environment = environment
+        self.now = now
+        self.standardInput = standardInput
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// The context of this process: its arguments, environment, clock and standard streams.
+    public static func process() -> CommandContext {
+        CommandContext(
+            arguments: Array(CommandLine.arguments.dropFirst()),
+            environment: ProcessInfo.processInfo.environment,
+            now: { Date() },
+            standardInput: .fileDescriptor(0),
+            standardOutput: .standardOutput(),
+            standardError: .standardError()
+        )
+    }
+
+    /// Reads all of standard input.
+    func readStandardInput() throws(CLIError) -> [UInt8] {
+        switch standardInput {
+        case .bytes(let bytes): return bytes
+        case .fileDescriptor(let fd): return try Platform.readAll(fd)
+        }
+    }
+
+    /// Reads a file, or standard input for `-`.
+    func readInput(_ path: String) throws(CLIError) -> [UInt8] {
+        path == "-" ? try readStandardInput() : try Platform.readFile(path)
+    }
+}

@@ -1,0 +1,125 @@
+/// An option a command accepts: `--name <value>` or a flag `--name`.
+struct OptionSpec: Sendable {
+    /// The long name without dashes, e.g. `lat`.
+    let name: String
+    /// The value's placeholder, e.g. `lat`; `nil` for a flag that takes no value.
+    let valueName: String?
+    /// One sentence for `--help`.
+    let help: String
+    /// The values accepted, for options that are a choice (e.g. `text`, `json`, `csv`).
+    let allowedValues: [String]?
+
+    init(_ name: String, value valueName: String? = nil, help: String, allowed: [String]? = nil) {
+        self.name = name
+        self.valueName = valueName
+        self.help = help
+        self.allowedValues = allowed
+    }
+
+    /// `--lat <lat>` or `--demo`, as messages and help show it.
+    var display: String {
+        valueName.map { "--\(name) <\($0)>" } ?? "--\(name)"
+    }
+
+    /// The `--format text|json|csv` option that every command takes.
+    static let format = OptionSpec(
+        "format", value: "format", help: "Output format: text (for people), json or csv (for programs).",
+        allowed: OutputFormat.allCases.map(\.rawValue)
+    )
+}
+
+/// The positional arguments a command accepts (e.g. the files of `parse`).
+struct PositionalSpec: Sendable {
+    /// The placeholder, e.g. `file`.
+    let name: String
+    /// One sentence for `--help`.
+    let help: String
+    /// Whether more than one may be given.
+    let repeating: Bool
+}
+
+/// A command's interface: its name, help and options. Help text and usage lines are made
+/// from it, so they cannot drift from what the parser accepts.
+struct CommandSpec: Sendable {
+    /// The subcommand's name; empty for the tool itself.
+    let name: String
+    /// One line: what the command does.
+    let abstract: String
+    /// Usage lines without the `kma-forecast` prefix.
+    let usage: [String]
+    /// Longer help text shown after the options (examples, notes).
+    let discussion: String?
+    /// The options, in help order.
+    let options: [OptionSpec]
+    /// The positional arguments, if any.
+    let positional: PositionalSpec?
+
+    /// `kma-forecast grid`.
+    var commandPath: String { name.isEmpty ? "kma-forecast" : "kma-forecast \(name)" }
+
+    /// The option with a long name, if the command has it.
+    func option(named name: String) -> OptionSpec? { options.first { $0.name == name } }
+
+    /// The usage block: `Usage: kma-forecast grid …` and the pointer to `--help`.
+    var usageHint: String {
+        var lines = usageLines(prefix: "Usage: ")
+        lines.append("  See '\(commandPath) --help' for more information.")
+        return lines.joined(separator: "\n")
+    }
+
+    private func usageLines(prefix: String) -> [String] {
+        let indent = String(repeating: " ", count: prefix.count)
+        return usage.enumerated().map { index, line in
+            (index == 0 ? prefix : indent) + commandPath + (line.isEmpty ? "" : " " + line)
+        }
+    }
+
+    /// The whole `--help` text.
+    var helpText: String {
+        var out = "OVERVIEW: \(abstract)\n\n"
+        out += usageLines(prefix: "USAGE: ").joined(separator: "\n") + "\n"
+        if let positional {
+            out += "\nARGUMENTS:\n"
+            out += Self.row("<\(positional.name)>" + (positional.repeating ? " ..." : ""), positional.help)
+        }
+        out += "\nOPTIONS:\n"
+        for option in options {
+            var help = option.help
+            if let allowed = option.allowedValues, !help.contains("(") {
+                help += " (values: \(allowed.joined(separator: ", ")))"
+            }
+            out += Self.row(option.display, help)
+        }
+        out += Self.row("-h, --help", "Show help information.")
+        if let discussion { out += "\n" + discussion + (discussion.hasSuffix("\n") ? "" : "\n") }
+        return out
+    }
+
+    /// One aligned help row, wrapping long help text under itself.
+    private static func row(_ label: String, _ help: String) -> String {
+        let column = 26
+        let width = 100
+        var lines: [String] = []
+        var current = ""
+        for word in help.split(separator: " ") {
+            if !current.isEmpty, current.count + 1 + word.count > width - column {
+                lines.append(current)
+                current = String(word)
+            } else {
+                current += current.isEmpty ? String(word) : " " + word
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        let head = "  " + label
+        var out = ""
+        if head.count < column {
+            out += head + String(repeating: " ", count: column - head.count) + (lines.first ?? "") + "\n"
+        } else {
+            out += head + "\n" + String(repeating: " ", count: column) + (lines.first ?? "") + "\n"
+        }
+        for line in lines.dropFirst() {
+            out += String(repeating: " ", count: column) + line + "\n"
+        }
+        return out
+    }
+}

@@ -1,0 +1,88 @@
+/// Parsing decimal numbers from bytes, fast: the common case (up to 19 digits and a small
+/// exponent) in a few integer operations, correctly rounded; everything else through the
+/// standard library's `Double(_:)`.
+enum DecimalParser {
+    /// Exact powers of ten as doubles (10^0 … 10^22 are all exactly representable).
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        var value = 1.0
+        for _ in 0..<exponent { value *= 10 }
+        return value
+    }
+
+    /// The number spelled by `bytes`, or `nil` if it is not a number.
+    ///
+    /// Accepts an optional sign, digits with an optional decimal point, and an optional
+    /// exponent (`1e3`); falls back to `Double(String)` for other spellings (`inf`, `nan`,
+    /// hexadecimal), which the caller's range checks then reject or accept.
+    ///
+    /// Correct rounding: when the digits fit in 2^53 and the power of ten is at most 22, the
+    /// value is one exactly rounded multiplication or division of two exact doubles
+    /// (Clinger's fast path); otherwise the standard library decides.
+    static func parse(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        let count = bytes.count
+        guard count > 0 else { return nil }
+        var index = 0
+        var negative = false
+        let first = bytes[0]
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            negative = first == UInt8(ascii: "-")
+            index = 1
+        }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var sawDigit = false
+        while index < count {
+            let d = bytes[index] &- UInt8(ascii: "0")
+            guard d < 10 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            digits += 1
+            sawDigit = true
+            index += 1
+        }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < count {
+                let d = bytes[index] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                digits += 1
+                exponent -= 1
+                sawDigit = true
+                index += 1
+            }
+        }
+        if sawDigit, index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentNegative = false
+            if index < count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            var value = 0
+            var sawExponentDigit = false
+            while index < count {
+                let d = bytes[index] &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                if value < 100_000 { value = value * 10 + Int(d) }
+                sawExponentDigit = true
+                index += 1
+            }
+            if !sawExponentDigit { return slowPath(bytes) }
+            exponent += exponentNegative ? -value : value
+        }
+        guard sawDigit, index == count, digits <= 19 else { return slowPath(bytes) }
+        guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else { return slowPath(bytes) }
+        var value = Double(mantissa)
+        if exponent < 0 {
+            value /= powersOfTen[-exponent]
+        } else if exponent > 0 {
+            value *= powersOfTen[exponent]
+        }
+        return negative ? -value : value
+    }
+
+    private static func slowPath(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        Double(String(decoding: bytes, as: UTF8.self))
+    }
+}

@@ -1,0 +1,59 @@
+/// Number formatting for people, without Foundation's locale machinery.
+enum Formatting {
+    /// `value` rounded to `decimals` places, e.g. `fixed(37.57987, 4)` → `37.5799`.
+    /// Trailing zeros are kept so columns line up.
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }
+        let integer = Int64(scaled)
+        let divisor = Int64(scale)
+        let whole = integer / divisor
+        var text = (value < 0 && integer != 0 ? "-" : "") + String(whole)
+        if decimals > 0 {
+            let fraction = String(integer % divisor)
+            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        }
+        return text
+    }
+
+    /// A latitude for people: `37.5665°N` (or °S).
+    static func latitude(_ value: Double, decimals: Int = 4) -> String {
+        fixed(abs(value), decimals) + (value < 0 ? "°S" : "°N")
+    }
+
+    /// A longitude for people: `126.9780°E` (or °W).
+    static func longitude(_ value: Double, decimals: Int = 4) -> String {
+        fixed(abs(value), decimals) + (value < 0 ? "°W" : "°E")
+    }
+
+    /// `text` padded with spaces on the right to `width` display columns (Hangul and other
+    /// wide characters count as two).
+    static func padRight(_ text: String, _ width: Int) -> String {
+        let columns = displayWidth(text)
+        return columns >= width ? text : text + String(repeating: " ", count: width - columns)
+    }
+
+    /// `text` padded with spaces on the left to `width` display columns.
+    static func padLeft(_ text: String, _ width: Int) -> String {
+        let columns = displayWidth(text)
+        return columns >= width ? text : String(repeating: " ", count: width - columns) + text
+    }
+
+    /// The number of terminal columns `text` takes: East Asian wide characters count two.
+    static func displayWidth(_ text: String) -> Int {
+        var width = 0
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v < 0x20 || (0x300...0x36F).contains(v) || v == 0x200B { continue }
+            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v)
+                || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v)
+                || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v)
+                || (0xFFE0...0xFFE6).contains(v) || (0x1F300...0x1FAFF).contains(v)
+            width += wide ? 2 : 1
+        }
+        return width
+    }
+}

@@ -1,0 +1,122 @@
+import KMAGrid
+
+/// `kma-forecast grid`: latitude/longitude to cell, cell to centre, or many points at once.
+enum GridCommand {
+    static let spec = CommandSpec(
+        name: "grid",
+        abstract: "Convert between latitude/longitude and KMA grid cells (nx, ny).",
+        usage: [
+            "--lat <lat> --lon <lon> [--format <format>]",
+            "--nx <nx> --ny <ny> [--format <format>]",
+            "--input <file> [--format <format>]",
+        ],
+        discussion: """
+            The KMA 5 km grid (Lambert conformal conic, nx 1...149, ny 1...253) covers the Korean
+            peninsula and nearby seas. A point's cell is what KMA's official formula gives.
+
+            With --input, each line holds one 'lat,lon' pair (a 'lat,lon' header may come first;
+            blank lines are skipped). The output is CSV 'lat,lon,nx,ny', one line per input line
+            in order; a line that fails is printed as 'lat,lon,,' and its error goes to standard
+            error with the line number. The exit status is 1 if any line failed.
+
+            EXAMPLES:
+              kma-forecast grid --lat 37.5665 --lon 126.9780
+              kma-forecast grid --nx 60 --ny 127 --format json
+              kma-forecast grid --input points.csv > cells.csv
+            """,
+        options: [
+            OptionSpec("lat", value: "lat", help: "Latitude in degrees north, -90...90 (e.g. 37.5665)."),
+            OptionSpec("lon", value: "lon", help: "Longitude in degrees east, -180...180 (e.g. 126.978)."),
+            OptionSpec("nx", value: "nx", help: "Grid column, 1...149: print the centre of cell (nx, ny)."),
+            OptionSpec("ny", value: "ny", help: "Grid row, 1...253."),
+            OptionSpec("input", value: "file", help: "Convert many points: a file with one lat,lon pair a line, or - for standard input."),
+            .format,
+        ],
+        positional: nil
+    )
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> Int32 {
+        let forward = arguments.has("lat") || arguments.has("lon")
+        let inverse = arguments.has("nx") || arguments.has("ny")
+        let batch = arguments.has("input")
+        let modes = [forward, inverse, batch].filter { $0 }.count
+        guard modes == 1 else {
+            if modes == 0 {
+                throw .usage("Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' or '--input <file>'")
+            }
+            throw .usage("Give only one of '--lat/--lon', '--nx/--ny' or '--input'")
+        }
+        let grid = ForecastGrid.kma
+        let format = arguments.format
+        let out = context.standardOutput
+        if batch {
+            let path = arguments.string("input") ?? "-"
+            let input = try context.readInput(path)
+            let failures = GridInputConverter(grid: grid, format: format).convert(
+                input, standardOutput: out, standardError: context.standardError
+            )
+            return failures == 0 ? ExitCode.success : ExitCode.failure
+        }
+        if forward {
+            try arguments.require("lat", "lon")
+            let latitude = try arguments.double("lat", meaning: "a latitude in degrees north, -90...90") ?? .nan
+            let longitude = try arguments.double("lon", meaning: "a longitude in degrees east, -180...180") ?? .nan
+            let cell: GridCell
+            do {
+                cell = try grid.cell(latitude: latitude, longitude: longitude)
+            } catch {
+                throw .usage(Self.capitalized(error.description) + ".")
+            }
+            out.write(render(point: GeoCoordinate(latitude: latitude, longitude: longitude), cell: cell, grid: grid, format: format))
+            return ExitCode.success
+        }
+        try arguments.require("nx", "ny")
+        let nx = try arguments.int("nx", range: GridCell.nxRange, meaning: "a grid column") ?? 0
+        let ny = try arguments.int("ny", range: GridCell.nyRange, meaning: "a grid row") ?? 0
+        let cell: GridCell
+        do { cell = try GridCell(nx: nx, ny: ny) } catch { throw .usage(Self.capitalized(error.description) + ".") }
+        out.write(render(center: grid.center(of: cell), cell: cell, format: format))
+        return ExitCode.success
+    }
+
+    /// The answer for one point.
+    static func render(point: GeoCoordinate, cell: GridCell, grid: ForecastGrid, format: OutputFormat) -> String {
+        let center = grid.center(of: cell)
+        switch format {
+        case .text:
+            return "nx \(cell.nx), ny \(cell.ny): the KMA 5 km grid cell containing "
+                + "\(Formatting.latitude(point.latitude)), \(Formatting.longitude(point.longitude)) "
+                + "(cell centre \(Formatting.latitude(center.latitude)), \(Formatting.longitude(center.longitude)))\n"
+        case .json:
+            return JSONText.object([
+                ("nx", String(cell.nx)), ("ny", String(cell.ny)),
+                ("lat", JSONText.number(point.latitude)), ("lon", JSONText.number(point.longitude)),
+                ("centerLat", JSONText.number(center.latitude)), ("centerLon", JSONText.number(center.longitude)),
+            ]) + "\n"
+        case .csv:
+            return "lat,lon,nx,ny\n\(JSONText.number(point.latitude)),\(JSONText.number(point.longitude)),\(cell.nx),\(cell.ny)\n"
+        }
+    }
+
+    /// The answer for one cell's centre.
+    static func render(center: GeoCoordinate, cell: GridCell, format: OutputFormat) -> String {
+        switch format {
+        case .text:
+            return "\(Formatting.latitude(center.latitude, decimals: 6)), \(Formatting.longitude(center.longitude, decimals: 6)): "
+                + "the centre of KMA 5 km grid cell nx \(cell.nx), ny \(cell.ny)\n"
+        case .json:
+            return JSONText.object([
+                ("lat", JSONText.number(center.latitude)), ("lon", JSONText.number(center.longitude)),
+                ("nx", String(cell.nx)), ("ny", String(cell.ny)),
+            ]) + "\n"
+        case .csv:
+            return "lat,lon,nx,ny\n\(JSONText.number(center.latitude)),\(JSONText.number(center.longitude)),\(cell.nx),\(cell.ny)\n"
+        }
+    }
+
+    /// "latitude 91.0 is …" → "Latitude 91.0 is …".
+    static func capitalized(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,114 @@
+/// The `kma-forecast` command-line tool, runnable in-process.
+///
+/// ```swift
+/// let out = TextSink.memory()
+/// let status = await KMAForecastTool.run(CommandContext(arguments: ["grid", "--nx", "60", "--ny", "127"], standardOutput: out))
+/// ```
+///
+/// Output discipline (as swift-argument-parser): results on standard output; `--help` on
+/// standard output with status 0; errors on standard error as `Error: …`, with the usage and a
+/// pointer to `--help` for bad usage (status 64); run-time failures have status 1.
+public enum KMAForecastTool {
+    /// The tool's version.
+    public static let version = "0.1.0"
+
+    /// The subcommands, in help order.
+    static let subcommands: [(spec: CommandSpec, run: @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> Int32)] = [
+        (GridCommand.spec, { a, c throws(CLIError) in try GridCommand.run(a, c) }),
+        (BaseTimeCommand.spec, { a, c throws(CLIError) in try BaseTimeCommand.run(a, c) }),
+    ]
+
+    /// The tool's own help.
+    static let rootSpec = CommandSpec(
+        name: "",
+        abstract: "Weather from the Korea Meteorological Administration (KMA, 기상청) short-term forecast API.",
+        usage: ["<subcommand> [options]"],
+        discussion: """
+            SUBCOMMANDS:
+            \(subcommandList)
+
+              See 'kma-forecast help <subcommand>' for detailed help.
+            """,
+        options: [
+            OptionSpec("version", help: "Show the version."),
+        ],
+        positional: nil
+    )
+
+    private static var subcommandList: String {
+        subcommands.map { "  " + Formatting.padRight($0.spec.name, 12) + $0.spec.abstract }.joined(separator: "\n")
+    }
+
+    /// Runs the tool with a context and returns the exit status. Output is flushed.
+    public static func run(_ context: CommandContext) async -> Int32 {
+        let status = await dispatch(context)
+        context.standardOutput.flush()
+        context.standardError.flush()
+        return status
+    }
+
+    private static func dispatch(_ context: CommandContext) async -> Int32 {
+        var arguments = context.arguments
+        var spec = rootSpec
+        do throws(CLIError) {
+            guard let first = arguments.first else {
+                context.standardOutput.write(rootSpec.helpText)
+                return ExitCode.success
+            }
+            if first == "--version" {
+                context.standardOutput.write("kma-forecast \(version)\n")
+                return ExitCode.success
+            }
+            if first == "help" {
+                let topic = arguments.dropFirst().first
+                if let topic, let command = subcommands.first(where: { $0.spec.name == topic }) {
+                    context.standardOutput.write(command.spec.helpText)
+                } else if let topic {
+                    throw CLIError.usage("Unknown subcommand '\(topic)'" + suggestion(topic))
+                } else {
+                    context.standardOutput.write(rootSpec.helpText)
+                }
+                return ExitCode.success
+            }
+            if first == "--help" || first == "-h" {
+                context.standardOutput.write(rootSpec.helpText)
+                return ExitCode.success
+            }
+            guard let command = subcommands.first(where: { $0.spec.name == first }) else {
+                if first.hasPrefix("-") {
+                    _ = try ParsedArguments.parse(arguments, spec: rootSpec)
+                }
+                throw CLIError.usage("Unknown subcommand '\(first)'" + suggestion(first))
+            }
+            spec = command.spec
+            arguments.removeFirst()
+            let parsed = try ParsedArguments.parse(arguments, spec: spec)
+            if parsed.wantsHelp {
+                context.standardOutput.write(spec.helpText)
+                return ExitCode.success
+            }
+            return try await command.run(parsed, context)
+        } catch {
+            return report(error, spec: spec, context)
+        }
+    }
+
+    private static func suggestion(_ name: String) -> String {
+        guard let best = Suggestion.closest(to: name, among: subcommands.map(\.spec.name)) else { return "" }
+        return ". Did you mean '\(best)'?"
+    }
+
+    /// Prints an error the way swift-argument-parser does and returns the exit status.
+    static func report(_ error: CLIError, spec: CommandSpec, _ context: CommandContext) -> Int32 {
+        switch error {
+        case .usage(let message):
+            context.standardError.write("Error: \(message)\n\(spec.usageHint)\n")
+            return ExitCode.usage
+        case .runtime(let message):
+            context.standardError.write("Error: \(message)\n")
+            return ExitCode.failure
+        case .alreadyReported:
+            return ExitCode.failure
+        }
+    }
+}

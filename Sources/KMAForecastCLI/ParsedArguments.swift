@@ -1,0 +1,161 @@
+/// The arguments of one command, parsed against its ``CommandSpec``, with typed accessors
+/// whose errors use swift-argument-parser's wording.
+struct ParsedArguments: Sendable {
+    let spec: CommandSpec
+    /// The last value given for each option.
+    private(set) var values: [String: String] = [:]
+    /// The flags given.
+    private(set) var flags: Set<String> = []
+    /// The positional arguments, in order.
+    private(set) var positionals: [String] = []
+    /// Whether `-h`/`--help` was given.
+    private(set) var wantsHelp = false
+
+    /// Parses arguments for a command.
+    ///
+    /// Accepts `--name value`, `--name=value`, flags, `-h`/`--help`, `--` (everything after is
+    /// positional) and `-` (standard input) as a positional. A value may start with `-` when
+    /// it is a number (`--lon -70.5`).
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` for an unknown option, a missing value, a value for a
+    ///   flag, or a positional argument the command does not take.
+    static func parse(_ arguments: [String], spec: CommandSpec) throws(CLIError) -> ParsedArguments {
+        var result = ParsedArguments(spec: spec)
+        // --help wins over any other problem, as in swift-argument-parser.
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            result.wantsHelp = true
+            return result
+        }
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || argument == "-" || !argument.hasPrefix("-") {
+                try result.addPositional(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            guard argument.hasPrefix("--") else {
+                if isNumber(argument) {
+                    try result.addPositional(argument)
+                    continue
+                }
+                throw .usage("Unknown option '\(argument)'" + suggestion(for: argument, in: spec))
+            }
+            var name = String(argument.dropFirst(2))
+            var inlineValue: String?
+            if let equals = name.firstIndex(of: "=") {
+                inlineValue = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            guard let option = spec.option(named: name) else {
+                throw .usage("Unknown option '--\(name)'" + suggestion(for: "--" + name, in: spec))
+            }
+            if option.valueName == nil {
+                if let inlineValue {
+                    throw .usage("The flag '\(option.display)' does not take a value (got '\(inlineValue)')")
+                }
+                result.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count, !looksLikeOption(arguments[index]) {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw .usage("Missing value for '\(option.display)'")
+            }
+            if let allowed = option.allowedValues, !allowed.contains(value) {
+                throw .usage("The value '\(value)' is invalid for '\(option.display)'. Please provide one of \(listing(allowed)).")
+            }
+            result.values[name] = value
+        }
+        return result
+    }
+
+    private mutating func addPositional(_ argument: String) throws(CLIError) {
+        guard let positional = spec.positional, positional.repeating || positionals.isEmpty else {
+            throw .usage("Unexpected argument '\(argument)'")
+        }
+        positionals.append(argument)
+    }
+
+    /// Whether an argument is an option name rather than a value (`-70.5` is a value).
+    private static func looksLikeOption(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && argument != "-" && !isNumber(argument)
+    }
+
+    /// Whether text reads as a number, e.g. `-70.5` or `1e3`.
+    private static func isNumber(_ text: String) -> Bool { Double(text) != nil }
+
+    /// " Did you mean '--name'?" for the closest option name, or "".
+    private static func suggestion(for argument: String, in spec: CommandSpec) -> String {
+        let candidates = spec.options.map { "--" + $0.name } + ["--help"]
+        guard let best = Suggestion.closest(to: argument, among: candidates) else { return "" }
+        return ". Did you mean '\(best)'?"
+    }
+
+    /// `'text', 'json' or 'csv'`.
+    static func listing(_ values: [String]) -> String {
+        let quoted = values.map { "'\($0)'" }
+        guard quoted.count > 1 else { return quoted.first ?? "" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+    }
+
+    // MARK: Accessors
+
+    /// Whether an option or flag was given.
+    func has(_ name: String) -> Bool { values[name] != nil || flags.contains(name) }
+
+    /// The value of an option, as given.
+    func string(_ name: String) -> String? { values[name] }
+
+    /// The value of an option as a finite number.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` "The value 'x' is invalid for '--lat <lat>': …".
+    func double(_ name: String, meaning: String) throws(CLIError) -> Double? {
+        guard let text = values[name] else { return nil }
+        guard let value = Double(text), value.isFinite else {
+            throw .usage("The value '\(text)' is invalid for '\(display(name))': expected \(meaning)")
+        }
+        return value
+    }
+
+    /// The value of an option as a whole number in a range.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` naming the value and the range.
+    func int(_ name: String, range: ClosedRange<Int>, meaning: String) throws(CLIError) -> Int? {
+        guard let text = values[name] else { return nil }
+        guard let value = Int(text) else {
+            throw .usage("The value '\(text)' is invalid for '\(display(name))': expected \(meaning), a whole number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        guard range.contains(value) else {
+            throw .usage("The value '\(text)' is invalid for '\(display(name))': \(meaning) must be in \(range.lowerBound)...\(range.upperBound)")
+        }
+        return value
+    }
+
+    /// The value of a choice option (allowed values are checked while parsing).
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, default defaultValue: T) -> T where T.RawValue == String {
+        values[name].flatMap(T.init(rawValue:)) ?? defaultValue
+    }
+
+    /// The output format (`--format`), text unless given.
+    var format: OutputFormat { choice("format", default: .text) }
+
+    /// `--lat <lat>` for a name.
+    func display(_ name: String) -> String { spec.option(named: name)?.display ?? "--\(name)" }
+
+    /// Fails unless every named option was given.
+    func require(_ names: String...) throws(CLIError) {
+        for name in names where !has(name) {
+            throw .usage("Missing expected argument '\(display(name))'")
+        }
+    }
+}

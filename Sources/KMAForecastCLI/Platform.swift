@@ -1,0 +1,77 @@
+// The C library, for file descriptors, isatty and strerror.
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few operating-system calls the CLI makes, in one place.
+enum Platform {
+    /// Whether a file descriptor is a terminal.
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    /// The text of an `errno` value, e.g. "No such file or directory".
+    static func errorText(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    /// Writes all bytes to a file descriptor, retrying on EINTR and short writes.
+    /// Returns `false` if the descriptor refused the bytes (e.g. a closed pipe).
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard var pointer = bytes.baseAddress else { return true }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = write(fd, pointer, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            remaining -= written
+            pointer += written
+        }
+        return true
+    }
+
+    /// Reads everything from a file descriptor until end of file.
+    static func readAll(_ fd: Int32, sizeHint: Int = 0) throws(CLIError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(max(sizeHint + 1, 1 << 16))
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .runtime("could not read the input: \(errorText(errno))")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
+    /// Reads a whole file.
+    static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw .runtime("cannot read '\(path)': \(errorText(errno))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        var size = 0
+        if fstat(fd, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw .runtime("cannot read '\(path)': it is a directory")
+            }
+            size = Int(info.st_size)
+        }
+        do {
+            return try readAll(fd, sizeHint: size)
+        } catch {
+            throw .runtime("cannot read '\(path)': \(errorText(errno))")
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Synchronization
+
+/// Where the tool writes: standard output, standard error, or memory (for tests).
+///
+/// Writes are buffered and thread-safe; call ``flush()`` before the process exits (the
+/// tool's entry point does). Output for programs goes to stdout, diagnostics to stderr.
+public final class TextSink: Sendable {
+    private enum Target: Sendable {
+        case fileDescriptor(Int32)
+        case memory
+    }
+
+    private struct State: ~Copyable {
+        var buffer: [UInt8] = []
+        var memory: [UInt8] = []
+    }
+
+    private let target: Target
+    private let state = Mutex(State())
+    /// Whether the sink is a terminal (colour and progress are only shown on one).
+    public let isTerminal: Bool
+
+    private static let flushThreshold = 1 << 16
+
+    private init(target: Target, isTerminal: Bool) {
+        self.target = target
+        self.isTerminal = isTerminal
+    }
+
+    /// The process's standard output (file descriptor 1).
+    public static func standardOutput() -> TextSink {
+        TextSink(target: .fileDescriptor(1), isTerminal: Platform.isTerminal(1))
+    }
+
+    /// The process's standard error (file descriptor 2).
+    public static func standardError() -> TextSink {
+        TextSink(target: .fileDescriptor(2), isTerminal: Platform.isTerminal(2))
+    }
+
+    /// A sink that keeps everything in memory; read it back with ``text`` or ``bytes``.
+    ///
+    /// - Parameter isTerminal: Pretend to be a terminal (to test colour and progress).
+    public static func memory(isTerminal: Bool = false) -> TextSink {
+        TextSink(target: .memory, isTerminal: isTerminal)
+    }
+
+    /// Writes text as UTF-8.
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes bytes.
+    public func write(bytes: UnsafeRawBufferPointer) {
+        state.withLock { state in
+            state.buffer.append(contentsOf: bytes)
+            if state.buffer.count >= Self.flushThreshold { drain(&state) }
+        }
+    }
+
+    /// Writes bytes.
+    public func write(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write(bytes: $0) }
+    }
+
+    /// Sends buffered bytes on to the file descriptor.
+    public func flush() {
+        state.withLock { drain(&$0) }
+    }
+
+    private func drain(_ state: inout State) {
+        guard !state.buffer.isEmpty else { return }
+        switch target {
+        case .fileDescriptor(let fd):
+            state.buffer.withUnsafeBytes { _ = Platform.writeAll(fd, $0) }
+        case .memory:
+            state.memory.append(contentsOf: state.buffer)
+        }
+        state.buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Everything written so far (memory sinks only; empty for file descriptors).
+    public var bytes: [UInt8] {
+        state.withLock { state in
+            drain(&state)
+            return state.memory
+        }
+    }
+
+    /// Everything written so far, as text (memory sinks only).
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+}

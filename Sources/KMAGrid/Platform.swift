@@ -1,0 +1,39 @@
+// The C math library, whichever platform provides it. This is KMAGrid's only import:
+// no Foundation, no networking, so depending on the grid alone stays cheap.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(WASILibc)
+import WASILibc
+#elseif canImport(ucrt)
+import ucrt
+#else
+#error("KMAGrid needs the C math library (tan, pow, sin, cos, atan, atan2, log).")
+#endif
+
+/// The C math functions the projection uses, behind one seam (the only file that imports
+/// the platform's C library). Each is the platform's own `double` function, so results are
+/// the same as a C build of the formula.
+@usableFromInline
+internal enum CMath {
+    @inlinable @inline(__always) static func tan(_ x: Double) -> Double { _tan(x) }
+    @inlinable @inline(__always) static func pow(_ x: Double, _ y: Double) -> Double { _pow(x, y) }
+    @inlinable @inline(__always) static func sin(_ x: Double) -> Double { _sin(x) }
+    @inlinable @inline(__always) static func cos(_ x: Double) -> Double { _cos(x) }
+    @inlinable @inline(__always) static func atan(_ x: Double) -> Double { _atan(x) }
+    @inlinable @inline(__always) static func atan2(_ y: Double, _ x: Double) -> Double { _atan2(y, x) }
+    @inlinable @inline(__always) static func log(_ x: Double) -> Double { _log(x) }
+}
+
+// Module-level aliases so the wrappers above can name the C functions without recursion.
+@usableFromInline @inline(__always) internal func _tan(_ x: Double) -> Double { tan(x) }
+@usableFromInline @inline(__always) internal func _pow(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+@usableFromInline @inline(__always) internal func _sin(_ x: Double) -> Double { sin(x) }
+@usableFromInline @inline(__always) internal func _cos(_ x: Double) -> Double { cos(x) }
+@usableFromInline @inline(__always) internal func _atan(_ x: Double) -> Double { atan(x) }
+@usableFromInline @inline(__always) internal func _atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+@usableFromInline @inline(__always) internal func _log(_ x: Double) -> Double { log(x) }
