@@ -139,14 +139,9 @@ public struct LambertConformalConic: Hashable, Sendable {
         if n < 0.0 { ra = -ra }
         var alat = CMath.pow(scaledF / ra, 1.0 / n)
         alat = 2.0 * CMath.atan(alat) - pi * 0.5
-        let theta: Double
-        if abs(xn) <= 0.0 {
-            theta = 0.0
-        } else if abs(yn) <= 0.0 {
-            theta = xn < 0.0 ? -pi * 0.5 : pi * 0.5
-        } else {
-            theta = CMath.atan2(xn, yn)
-        }
+        // The C sample special-cases xn == 0 as θ = 0, which is wrong behind the cone's apex
+        // (yn < 0); atan2 gives the same values everywhere else, including xn == 0 or yn == 0.
+        let theta = CMath.atan2(xn, yn)
         let alon = theta / n + originLongitudeRadians
         return (alat * Self.radiansToDegrees, alon * Self.radiansToDegrees)
     }

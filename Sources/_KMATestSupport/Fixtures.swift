@@ -15,3 +15,57 @@ public enum Fixtures {
         directory + "/" + relativePath
     }
 }
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension Fixtures {
+    /// The bytes of a fixture.
+    public static func bytes(_ relativePath: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(relativePath))))
+    }
+
+    /// The text of a fixture, as UTF-8.
+    public static func text(_ relativePath: String) throws -> String {
+        String(decoding: try bytes(relativePath), as: UTF8.self)
+    }
+
+    /// The rows of KMA's official grid table (`grid/kma_grid_2510.csv`), header skipped.
+    public static func officialGridTable() throws -> [OfficialGridRow] {
+        // The table has CRLF line ends; split on Unicode scalars so "\r\n" is not one Character.
+        try text("grid/kma_grid_2510.csv").unicodeScalars.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).dropFirst().map { scalars in
+            let line = String(String.UnicodeScalarView(scalars))
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 8, let nx = Int(fields[4]), let ny = Int(fields[5]),
+                  let lon = Double(fields[6]), let lat = Double(fields[7]) else {
+                throw FixtureError.malformed("grid/kma_grid_2510.csv", String(line))
+            }
+            return OfficialGridRow(regionCode: fields[0], level1: fields[1], level2: fields[2], level3: fields[3], nx: nx, ny: ny, latitude: lat, longitude: lon)
+        }
+    }
+}
+
+/// One row of KMA's official grid location table.
+public struct OfficialGridRow: Sendable, Hashable {
+    public var regionCode: String
+    public var level1: String
+    public var level2: String
+    public var level3: String
+    public var nx: Int
+    public var ny: Int
+    public var latitude: Double
+    public var longitude: Double
+}
+
+/// A fixture file that is not what the test expects.
+public enum FixtureError: Error, CustomStringConvertible {
+    case malformed(String, String)
+    public var description: String {
+        switch self {
+        case .malformed(let file, let line): "fixture \(file) has an unreadable line: \(line)"
+        }
+    }
+}

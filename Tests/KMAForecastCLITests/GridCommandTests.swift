@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+
+@Suite("kma-forecast grid")
+struct GridCommandTests {
+    @Test("lat/lon to a cell, in each format")
+    func forward() async throws {
+        let text = await runTool(["grid", "--lat", "37.5665", "--lon", "126.9780"])
+        #expect(text.status == 0)
+        #expect(text.stderr.isEmpty)
+        #expect(text.stdout.hasPrefix("nx 60, ny 127: the KMA 5 km grid cell containing 37.5665°N, 126.9780°E"))
+
+        let json = await runTool(["grid", "--lat", "37.5665", "--lon", "126.9780", "--format", "json"])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["nx"] as? Int == 60)
+        #expect(object["ny"] as? Int == 127)
+        #expect(json.stdout.hasPrefix("{\"nx\":60,\"ny\":127,"))
+
+        let csv = await runTool(["grid", "--lat=35.1770194", "--lon=129.0769528", "--format", "csv"])
+        #expect(csv.stdout == "lat,lon,nx,ny\n35.1770194,129.0769528,98,76\n")
+    }
+
+    @Test("A cell to its centre, in each format")
+    func inverse() async throws {
+        let json = await runTool(["grid", "--nx", "60", "--ny", "127", "--format", "json"])
+        #expect(json.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let lat = try #require(object["lat"] as? Double)
+        let lon = try #require(object["lon"] as? Double)
+        #expect(abs(lat - 37.579871128849337) < 1e-9)
+        #expect(abs(lon - 126.98935225645433) < 1e-9)
+        #expect(object["nx"] as? Int == 60)
+
+        let text = await runTool(["grid", "--nx", "60", "--ny", "127"])
+        #expect(text.stdout == "37.579871°N, 126.989352°E: the centre of KMA 5 km grid cell nx 60, ny 127\n")
+
+        let csv = await runTool(["grid", "--nx", "1", "--ny", "1", "--format", "csv"])
+        #expect(csv.stdout.hasPrefix("lat,lon,nx,ny\n31.79442316591535"))
+        #expect(csv.stdout.hasSuffix(",1,1\n"))
+    }
+
+    struct UsageCase: Sendable, CustomTestStringConvertible {
+        let arguments: [String]
+        let message: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let usageCases: [UsageCase] = [
+        UsageCase(arguments: ["grid", "--lat", "37.5"], message: "Error: Missing expected argument '--lon <lon>'"),
+        UsageCase(arguments: ["grid"], message: "Error: Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' or '--input <file>'"),
+        UsageCase(arguments: ["grid", "--lat", "91", "--lon", "127"], message: "Error: Latitude 91.0 is outside -90...90 (degrees north)."),
+        UsageCase(arguments: ["grid", "--lat", "37", "--lon", "181"], message: "Error: Longitude 181.0 is outside -180...180 (degrees east)."),
+        UsageCase(arguments: ["grid", "--lat", "abc", "--lon", "127"], message: "Error: The value 'abc' is invalid for '--lat <lat>': expected a latitude in degrees north, -90...90"),
+        UsageCase(arguments: ["grid", "--lat", "nan", "--lon", "127"], message: "Error: The value 'nan' is invalid for '--lat <lat>'"),
+        UsageCase(arguments: ["grid", "--lat", "10", "--lon", "10"], message: "Error: The point 10.0, 10.0 is outside the KMA forecast grid"),
+        UsageCase(arguments: ["grid", "--nx", "150", "--ny", "1"], message: "Error: The value '150' is invalid for '--nx <nx>': a grid column must be in 1...149"),
+        UsageCase(arguments: ["grid", "--nx", "0", "--ny", "1"], message: "Error: The value '0' is invalid for '--nx <nx>'"),
+        UsageCase(arguments: ["grid", "--nx", "1.5", "--ny", "1"], message: "Error: The value '1.5' is invalid for '--nx <nx>': expected a grid column, a whole number in 1...149"),
+        UsageCase(arguments: ["grid", "--lat", "37", "--lon", "127", "--nx", "1"], message: "Error: Give only one of '--lat/--lon', '--nx/--ny' or '--input'"),
+        UsageCase(arguments: ["grid", "--lnn", "127"], message: "Error: Unknown option '--lnn'. Did you mean '--lon'?"),
+        UsageCase(arguments: ["grid", "--lat"], message: "Error: Missing value for '--lat <lat>'"),
+        UsageCase(arguments: ["grid", "--format", "xml", "--lat", "37", "--lon", "127"], message: "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json' or 'csv'."),
+        UsageCase(arguments: ["grid", "extra"], message: "Error: Unexpected argument 'extra'"),
+    ]
+
+    @Test("Usage errors: Error: …, the usage, a pointer to --help, exit 64", arguments: usageCases)
+    func usageErrors(_ c: UsageCase) async {
+        let result = await runTool(c.arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.hasPrefix(c.message), "\(result.stderr)")
+        #expect(result.stderr.contains("Usage: kma-forecast grid"))
+        #expect(result.stderr.hasSuffix("See 'kma-forecast grid --help' for more information.\n"))
+    }
+
+    @Test("Negative numbers are values, not options")
+    func negativeValues() async {
+        let result = await runTool(["grid", "--lat", "-33.9", "--lon", "151.2"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: The point -33.9, 151.2 is outside the KMA forecast grid"))
+    }
+
+    @Test("--help prints the command's help on stdout and exits 0")
+    func help() async {
+        let result = await runTool(["grid", "--lat", "oops", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.hasPrefix("OVERVIEW: Convert between latitude/longitude and KMA grid cells (nx, ny)."))
+        #expect(result.stdout.contains("--input <file>"))
+    }
+}
+
+@Suite("kma-forecast grid --input")
+struct GridInputTests {
+    @Test("A header, blank lines, and one output line per input line in order")
+    func basic() async {
+        let input = "lat,lon\n37.5665,126.9780\n\n35.1770194,129.0769528\n  33.4856944 , 126.5003333  \n"
+        let result = await runTool(["grid", "--input", "-"], stdin: input)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout == "lat,lon,nx,ny\n37.5665,126.9780,60,127\n35.1770194,129.0769528,98,76\n33.4856944,126.5003333,52,38\n")
+    }
+
+    @Test("Failing lines keep their place; errors name the line; exit 1")
+    func failures() async {
+        let input = "37.5665,126.9780\n91,127\nabc,127\n10,10\n1,2,3\n37.5\n35.1770194,129.0769528\n"
+        let result = await runTool(["grid", "--input", "-"], stdin: input)
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            lat,lon,nx,ny
+            37.5665,126.9780,60,127
+            91,127,,
+            abc,127,,
+            10,10,,
+            1,2,,
+            37.5,,,
+            35.1770194,129.0769528,98,76
+
+            """)
+        let errors = result.stderr.split(separator: "\n").map(String.init)
+        #expect(errors.count == 5)
+        #expect(errors[0] == "Error: line 2: latitude 91.0 is outside -90...90 (degrees north)")
+        #expect(errors[1] == "Error: line 3: 'abc' is not a number (latitude)")
+        #expect(errors[2].hasPrefix("Error: line 4: the point 10.0, 10.0 is outside the KMA forecast grid"))
+        #expect(errors[3] == "Error: line 5: expected one 'lat,lon' pair (2 fields), found 3 fields")
+        #expect(errors[4] == "Error: line 6: expected one 'lat,lon' pair (2 fields), found 1 field")
+    }
+
+    @Test("CRLF line ends, a byte order mark, quoted fields and no final newline")
+    func awkwardInput() async {
+        let input = "\u{FEFF}\"lat\",\"lon\"\r\n\"37.5665\",\"126.9780\"\r\n35.1770194,129.0769528"
+        let result = await runTool(["grid", "--input", "-"], stdin: input)
+        #expect(result.status == 0)
+        #expect(result.stdout == "lat,lon,nx,ny\n37.5665,126.9780,60,127\n35.1770194,129.0769528,98,76\n")
+    }
+
+    @Test("A lon,lat header is refused with a message that says to swap the columns")
+    func swappedHeader() async {
+        let result = await runTool(["grid", "--input", "-"], stdin: "lon,lat\n126.978,37.5665\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("the header names longitude first"))
+    }
+
+    @Test("A file path, and a missing file")
+    func files() async throws {
+        let path = try temporaryFile(named: "points.csv", contents: "37.5665,126.9780\n")
+        defer { removeTemporary(path) }
+        let result = await runTool(["grid", "--input", path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "lat,lon,nx,ny\n37.5665,126.9780,60,127\n")
+
+        let missing = await runTool(["grid", "--input", path + ".missing"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("Error: cannot read '\(path).missing': No such file or directory"))
+    }
+
+    @Test("JSON lines, one object per input line")
+    func jsonLines() async throws {
+        let result = await runTool(["grid", "--input", "-", "--format", "json"], stdin: "37.5665,126.9780\nabc,1\n")
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["nx"] as? Int == 60 && first["ny"] as? Int == 127 && first["line"] as? Int == 1)
+        let second = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(second["nx"] is NSNull)
+        #expect((second["error"] as? String)?.contains("not a number") == true)
+    }
+
+    @Test("Many lines agree with the single-point command")
+    func manyLines() async {
+        var input = "lat,lon\n"
+        var expected = "lat,lon,nx,ny\n"
+        var lat = 32.0
+        while lat < 43.0 {
+            var lon = 124.0
+            while lon < 132.0 {
+                let line = "\(lat),\(lon)"
+                input += line + "\n"
+                let single = await runTool(["grid", "--lat", String(lat), "--lon", String(lon), "--format", "csv"])
+                let row = single.status == 0 ? String(single.stdout.split(separator: "\n")[1]) : nil
+                let cell = row.map { $0.split(separator: ",", omittingEmptySubsequences: false).suffix(2).joined(separator: ",") } ?? ","
+                expected += line + "," + cell + "\n"
+                lon += 0.37
+            }
+            lat += 0.41
+        }
+        let result = await runTool(["grid", "--input", "-"], stdin: input)
+        #expect(result.stdout == expected)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import KMAForecastCLI
+
+/// What a run of the tool printed and returned.
+struct ToolResult: Sendable {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `kma-forecast` in-process with injected arguments, input, environment and clock.
+func runTool(
+    _ arguments: [String],
+    stdin: String = "",
+    environment: [String: String] = [:],
+    now: Date = Date(timeIntervalSince1970: 1_795_195_800)  // 2026-11-21T02:30:00+09:00
+) async -> ToolResult {
+    let out = TextSink.memory()
+    let err = TextSink.memory()
+    let context = CommandContext(
+        arguments: arguments,
+        environment: environment,
+        now: { now },
+        standardInput: .bytes(Array(stdin.utf8)),
+        standardOutput: out,
+        standardError: err
+    )
+    let status = await KMAForecastTool.run(context)
+    return ToolResult(status: status, stdout: out.text, stderr: err.text)
+}
+
+/// A file in a fresh temporary directory, removed by the caller with `removeTemporary`.
+func temporaryFile(named name: String, contents: String) throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kma-forecast-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent(name)
+    try Data(contents.utf8).write(to: url)
+    return url.path
+}
+
+/// Removes the directory that holds a temporary file.
+func removeTemporary(_ path: String) {
+    try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
+}

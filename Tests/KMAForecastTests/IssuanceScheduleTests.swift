@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+@testable import KMAForecast
+
+/// `2026-11-21T02:10:00+09:00` → Unix seconds (a test helper with its own arithmetic).
+func kst(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int = 0) -> Int64 {
+    var days = 0
+    for y in 1970..<year { days += (y % 4 == 0 && y % 100 != 0) || y % 400 == 0 ? 366 : 365 }
+    let lengths = [31, (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+    for m in 0..<(month - 1) { days += lengths[m] }
+    days += day - 1
+    return Int64(days * 86_400 + hour * 3600 + minute * 60 + second) - 32_400
+}
+
+struct BaseCase: Sendable, CustomTestStringConvertible {
+    let product: ForecastProduct
+    let at: Int64
+    let label: String
+    let baseDate: String
+    let baseTime: String
+    var testDescription: String { "\(product.rawValue) at \(label) → \(baseDate) \(baseTime)" }
+    init(_ product: ForecastProduct, _ label: String, _ at: Int64, _ baseDate: String, _ baseTime: String) {
+        self.product = product; self.label = label; self.at = at; self.baseDate = baseDate; self.baseTime = baseTime
+    }
+}
+
+@Suite("IssuanceSchedule: the newest available base")
+struct IssuanceScheduleTests {
+    static let cases: [BaseCase] = [
+        // short-term: 02:10 is available, 02:09:59 is not.
+        BaseCase(.shortTerm, "02:09:59", kst(2026, 11, 21, 2, 9, 59), "20261120", "2300"),
+        BaseCase(.shortTerm, "02:10:00", kst(2026, 11, 21, 2, 10, 0), "20261121", "0200"),
+        BaseCase(.shortTerm, "00:00:00", kst(2026, 11, 21, 0, 0, 0), "20261120", "2300"),
+        BaseCase(.shortTerm, "23:09:59", kst(2026, 11, 21, 23, 9, 59), "20261121", "2000"),
+        BaseCase(.shortTerm, "23:10:00", kst(2026, 11, 21, 23, 10, 0), "20261121", "2300"),
+        BaseCase(.shortTerm, "23:59:59", kst(2026, 11, 21, 23, 59, 59), "20261121", "2300"),
+        // Across month and year ends.
+        BaseCase(.shortTerm, "Jan 1 02:09:59", kst(2027, 1, 1, 2, 9, 59), "20261231", "2300"),
+        BaseCase(.shortTerm, "Mar 1 01:00", kst(2028, 3, 1, 1, 0, 0), "20280229", "2300"),
+        BaseCase(.shortTerm, "Mar 1 01:00 (no leap)", kst(2027, 3, 1, 1, 0, 0), "20270228", "2300"),
+        BaseCase(.shortTerm, "Dec 1 00:30", kst(2026, 12, 1, 0, 30, 0), "20261130", "2300"),
+        // nowcast: HH00 from HH:10.
+        BaseCase(.nowcast, "00:09:59", kst(2026, 11, 21, 0, 9, 59), "20261120", "2300"),
+        BaseCase(.nowcast, "00:10:00", kst(2026, 11, 21, 0, 10, 0), "20261121", "0000"),
+        BaseCase(.nowcast, "13:59:59", kst(2026, 11, 21, 13, 59, 59), "20261121", "1300"),
+        BaseCase(.nowcast, "Jan 1 00:05", kst(2027, 1, 1, 0, 5, 0), "20261231", "2300"),
+        // ultra-short: HH30 from HH:45.
+        BaseCase(.ultraShort, "00:44:59", kst(2026, 11, 21, 0, 44, 59), "20261120", "2330"),
+        BaseCase(.ultraShort, "00:45:00", kst(2026, 11, 21, 0, 45, 0), "20261121", "0030"),
+        BaseCase(.ultraShort, "10:30:00", kst(2026, 11, 21, 10, 30, 0), "20261121", "0930"),
+        BaseCase(.ultraShort, "10:59:59", kst(2026, 11, 21, 10, 59, 59), "20261121", "1030"),
+        BaseCase(.ultraShort, "Jan 1 00:15", kst(2027, 1, 1, 0, 15, 0), "20261231", "2330"),
+    ]
+
+    @Test(arguments: cases)
+    func latestBase(_ c: BaseCase) {
+        let base = c.product.schedule.latestBase(atUnixSeconds: c.at)
+        #expect(base.baseDate == c.baseDate)
+        #expect(base.baseTime == c.baseTime)
+    }
+
+    @Test("Every short-term boundary of a day, ±1 s", arguments: [2, 5, 8, 11, 14, 17, 20, 23])
+    func shortTermBoundaries(hour: Int) {
+        let schedule = ForecastProduct.shortTerm.schedule
+        let releasedAt = kst(2026, 11, 21, hour, 10, 0)
+        let base = schedule.latestBase(atUnixSeconds: releasedAt)
+        #expect(base.baseTimeNumber == hour * 100)
+        #expect(base.baseDate == "20261121")
+        let before = schedule.latestBase(atUnixSeconds: releasedAt - 1)
+        #expect(before == schedule.previousBase(before: base))
+        #expect(schedule.latestBase(atUnixSeconds: releasedAt + 1) == base)
+    }
+
+    @Test("Every hourly boundary of a day, ±1 s, for nowcast and ultra-short", arguments: [ForecastProduct.nowcast, .ultraShort])
+    func hourlyBoundaries(product: ForecastProduct) {
+        let schedule = product.schedule
+        let minute = product == .nowcast ? 0 : 30
+        let lag = product == .nowcast ? 10 : 15
+        for hour in 0..<24 {
+            let release = kst(2026, 12, 31, hour, minute + lag, 0)
+            let base = schedule.latestBase(atUnixSeconds: release)
+            #expect(base.baseTimeNumber == hour * 100 + minute)
+            #expect(base.baseDate == "20261231")
+            #expect(schedule.latestBase(atUnixSeconds: release - 1) == schedule.previousBase(before: base))
+            #expect(schedule.latestBase(atUnixSeconds: release + 1) == base)
+        }
+    }
+
+    @Test("Agrees with a Foundation Calendar reference at 50,000 instants (1990–2090)")
+    func againstCalendarReference() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(secondsFromGMT: 32_400))
+        var state: UInt64 = 42
+        for index in 0..<50_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let unix = 631_152_000 + Int64(state >> 34) % 3_155_760_000
+            let product = ForecastProduct.allCases[index % 3]
+            let base = product.schedule.latestBase(atUnixSeconds: unix)
+            // The reference: step back minute by minute to the first scheduled, available base.
+            let date = Date(timeIntervalSince1970: TimeInterval(unix))
+            var candidate = calendar.date(bySetting: .second, value: 0, of: date) ?? date
+            if candidate > date { candidate = calendar.date(byAdding: .minute, value: -1, to: candidate)! }
+            while true {
+                let c = calendar.dateComponents([.hour, .minute], from: candidate)
+                let onSchedule: Bool
+                switch product {
+                case .nowcast: onSchedule = c.minute == 0
+                case .ultraShort: onSchedule = c.minute == 30
+                case .shortTerm: onSchedule = c.minute == 0 && [2, 5, 8, 11, 14, 17, 20, 23].contains(c.hour)
+                }
+                let delay: TimeInterval = product == .ultraShort ? 900 : 600
+                if onSchedule && candidate.addingTimeInterval(delay) <= date { break }
+                candidate = candidate.addingTimeInterval(-60)
+            }
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: candidate)
+            let expectedDate = c.year! * 10_000 + c.month! * 100 + c.day!
+            let expectedTime = c.hour! * 100 + c.minute!
+            if base.baseDateNumber != expectedDate || base.baseTimeNumber != expectedTime {
+                Issue.record("\(product.rawValue) at \(unix): \(base) vs \(expectedDate) \(expectedTime)")
+                return
+            }
+        }
+    }
+}
+
+@Suite("IssuanceSchedule: previous, next, availability, custom delays")
+struct IssuanceScheduleNavigationTests {
+    @Test("Previous issuance crosses midnight, month and year")
+    func previous() throws {
+        let schedule = ForecastProduct.shortTerm.schedule
+        #expect(schedule.previousBase(before: try ForecastBase(baseDate: "20270101", baseTime: "0200")).description == "20261231 2300")
+        #expect(schedule.previousBase(before: try ForecastBase(baseDate: "20261121", baseTime: "0500")).description == "20261121 0200")
+        // Not on the schedule: the last scheduled base before it.
+        #expect(schedule.previousBase(before: try ForecastBase(baseDate: "20261121", baseTime: "0600")).description == "20261121 0500")
+        let ultra = ForecastProduct.ultraShort.schedule
+        #expect(ultra.previousBase(before: try ForecastBase(baseDate: "20260301", baseTime: "0030")).description == "20260228 2330")
+        let now = ForecastProduct.nowcast.schedule
+        #expect(now.previousBase(before: try ForecastBase(baseDate: "20260101", baseTime: "0000")).description == "20251231 2300")
+    }
+
+    @Test("Next issuance and when it becomes available")
+    func next() throws {
+        let schedule = ForecastProduct.shortTerm.schedule
+        let last = try ForecastBase(baseDate: "20261231", baseTime: "2300")
+        let next = schedule.nextBase(after: last)
+        #expect(next.description == "20270101 0200")
+        #expect(schedule.availableAt(next).iso8601 == "2027-01-01T02:10:00+09:00")
+        let at = Date(timeIntervalSince1970: TimeInterval(kst(2026, 11, 21, 5, 9, 59)))
+        #expect(schedule.nextAvailability(after: at).iso8601 == "2026-11-21T05:10:00+09:00")
+        let ultra = ForecastProduct.ultraShort.schedule
+        #expect(ultra.nextBase(after: try ForecastBase(baseDate: "20261121", baseTime: "2330")).description == "20261122 0030")
+        #expect(ultra.availableAt(try ForecastBase(baseDate: "20261121", baseTime: "2330")).iso8601 == "2026-11-21T23:45:00+09:00")
+    }
+
+    @Test("The delay can be changed (e.g. the old HH:40 nowcast rule)")
+    func customDelay() {
+        var schedule = ForecastProduct.nowcast.schedule
+        schedule.delay = 40 * 60
+        #expect(schedule.latestBase(atUnixSeconds: kst(2026, 11, 21, 9, 39, 59)).baseTime == "0800")
+        #expect(schedule.latestBase(atUnixSeconds: kst(2026, 11, 21, 9, 40, 0)).baseTime == "0900")
+        let zero = IssuanceSchedule(product: .shortTerm, delay: 0)
+        #expect(zero.latestBase(atUnixSeconds: kst(2026, 11, 21, 5, 0, 0)).baseTime == "0500")
+        let long = IssuanceSchedule(product: .nowcast, delay: 3 * 3600)
+        #expect(long.latestBase(atUnixSeconds: kst(2026, 11, 21, 1, 0, 0)).description == "20261120 2200")
+    }
+
+    @Test("Which bases are on the schedule")
+    func scheduled() throws {
+        #expect(ForecastProduct.shortTerm.schedule.isScheduled(try ForecastBase(baseDate: "20261121", baseTime: "0500")))
+        #expect(!ForecastProduct.shortTerm.schedule.isScheduled(try ForecastBase(baseDate: "20261121", baseTime: "0600")))
+        #expect(ForecastProduct.ultraShort.schedule.isScheduled(try ForecastBase(baseDate: "20261121", baseTime: "0630")))
+        #expect(!ForecastProduct.nowcast.schedule.isScheduled(try ForecastBase(baseDate: "20261121", baseTime: "0630")))
+    }
+
+    @Test("Sub-second instants count towards the past: 02:09:59.999 is before 02:10")
+    func subSecond() {
+        let schedule = ForecastProduct.shortTerm.schedule
+        let justBefore = Date(timeIntervalSince1970: TimeInterval(kst(2026, 11, 21, 2, 10, 0)) - 0.001)
+        #expect(schedule.latestBase(at: justBefore).baseTime == "2300")
+        let atRelease = Date(timeIntervalSince1970: TimeInterval(kst(2026, 11, 21, 2, 10, 0)))
+        #expect(schedule.latestBase(at: atRelease).baseTime == "0200")
+    }
+
+    @Test("Product names and operations")
+    func products() {
+        #expect(ForecastProduct.allCases.map(\.rawValue) == ["nowcast", "ultra-short", "short-term"])
+        #expect(ForecastProduct.allCases.map(\.operation) == ["getUltraSrtNcst", "getUltraSrtFcst", "getVilageFcst"])
+        #expect(ForecastProduct(operation: "getVilageFcst") == .shortTerm)
+        #expect(ForecastProduct(operation: "getFcstVersion") == nil)
+    }
+}
+
+@Suite("ForecastBase: the API's base_date and base_time strings")
+struct ForecastBaseTests {
+    @Test("Parses and prints the API's strings")
+    func roundTrip() throws {
+        let base = try ForecastBase(baseDate: "20261121", baseTime: "0030")
+        #expect(base.baseDate == "20261121")
+        #expect(base.baseTime == "0030")
+        #expect(base.baseTimeNumber == 30)
+        #expect(try ForecastBase(baseDate: "20261121", baseTime: "0000").baseTime == "0000")
+        #expect(try ForecastBase(baseDate: "20261121", baseTime: "2330").baseTime == "2330")
+        #expect(try ForecastBase(baseDate: "20261121", baseTime: "0500") < ForecastBase(baseDate: "20261121", baseTime: "0800"))
+    }
+
+    @Test("Bad strings are errors that say what is expected", arguments: [
+        ("2026112", "0500"), ("20261121", "500"), ("2026-11-21", "0500"), ("20261121", "05:00"),
+        ("20261332", "0500"), ("20261121", "2400"), ("20261121", "0560"), ("", ""),
+    ])
+    func bad(date: String, time: String) {
+        #expect(throws: KSTDateTimeError.self) { try ForecastBase(baseDate: date, baseTime: time) }
+    }
+}
