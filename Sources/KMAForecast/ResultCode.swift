@@ -1,0 +1,106 @@
+/// A `resultCode` from KMA's response header (or the gateway's `returnReasonCode`): an open
+/// set with a named member for every documented code, like swift-system's `Errno`.
+///
+/// ```swift
+/// if code == .noData { … }           // "03"
+/// code.name                          // "NO_DATA"
+/// code.isTransient                   // false: retrying will not help
+/// ```
+public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The code as KMA sends it, e.g. `"03"`.
+    public let rawValue: String
+
+    /// A code as KMA sends it.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// `00` NORMAL_SERVICE: success.
+    public static let normalService = ResultCode(rawValue: "00")
+    /// `01` APPLICATION_ERROR: a fault on KMA's side (transient; may come with no body).
+    public static let applicationError = ResultCode(rawValue: "01")
+    /// `02` DB_ERROR: KMA's database failed (transient).
+    public static let databaseError = ResultCode(rawValue: "02")
+    /// `03` NODATA_ERROR (real responses say `NO_DATA`): nothing for this request, e.g. a run
+    /// that is not published yet.
+    public static let noData = ResultCode(rawValue: "03")
+    /// `04` HTTP_ERROR: KMA's upstream HTTP failed (transient).
+    public static let httpError = ResultCode(rawValue: "04")
+    /// `05` SERVICETIME_OUT: KMA timed out (transient).
+    public static let serviceTimeout = ResultCode(rawValue: "05")
+    /// `10` INVALID_REQUEST_PARAMETER_ERROR, with KMA's own text (e.g. "base_time는 4자리 입니다.").
+    public static let invalidRequestParameter = ResultCode(rawValue: "10")
+    /// `11` NO_MANDATORY_REQUEST_PARAMETERS_ERROR.
+    public static let noMandatoryRequestParameters = ResultCode(rawValue: "11")
+    /// `12` NO_OPENAPI_SERVICE_ERROR: the operation does not exist or was withdrawn.
+    public static let noOpenAPIService = ResultCode(rawValue: "12")
+    /// `20` SERVICE_ACCESS_DENIED_ERROR: the key is not approved for this service.
+    public static let serviceAccessDenied = ResultCode(rawValue: "20")
+    /// `21` TEMPORARILY_DISABLE_THE_SERVICEKEY_ERROR.
+    public static let temporarilyDisabledServiceKey = ResultCode(rawValue: "21")
+    /// `22` LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR: the daily quota is used up.
+    public static let quotaExceeded = ResultCode(rawValue: "22")
+    /// `30` SERVICE_KEY_IS_NOT_REGISTERED_ERROR: unknown key, wrongly encoded key, or a new key
+    /// that is not active yet.
+    public static let serviceKeyNotRegistered = ResultCode(rawValue: "30")
+    /// `31` DEADLINE_HAS_EXPIRED_ERROR: the key's period of use has ended.
+    public static let deadlineHasExpired = ResultCode(rawValue: "31")
+    /// `32` UNREGISTERED_IP_ERROR: the calling IP address is not registered for the key.
+    public static let unregisteredIP = ResultCode(rawValue: "32")
+    /// `33` UNSIGNED_CALL_ERROR.
+    public static let unsignedCall = ResultCode(rawValue: "33")
+    /// `99` UNKNOWN_ERROR.
+    public static let unknownError = ResultCode(rawValue: "99")
+
+    /// KMA's name for the code, e.g. `NO_DATA`; `nil` for undocumented codes.
+    public var name: String? {
+        switch rawValue {
+        case "00": "NORMAL_SERVICE"
+        case "01": "APPLICATION_ERROR"
+        case "02": "DB_ERROR"
+        case "03": "NO_DATA"
+        case "04": "HTTP_ERROR"
+        case "05": "SERVICETIME_OUT"
+        case "10": "INVALID_REQUEST_PARAMETER_ERROR"
+        case "11": "NO_MANDATORY_REQUEST_PARAMETERS_ERROR"
+        case "12": "NO_OPENAPI_SERVICE_ERROR"
+        case "20": "SERVICE_ACCESS_DENIED_ERROR"
+        case "21": "TEMPORARILY_DISABLE_THE_SERVICEKEY_ERROR"
+        case "22": "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR"
+        case "30": "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"
+        case "31": "DEADLINE_HAS_EXPIRED_ERROR"
+        case "32": "UNREGISTERED_IP_ERROR"
+        case "33": "UNSIGNED_CALL_ERROR"
+        case "99": "UNKNOWN_ERROR"
+        default: nil
+        }
+    }
+
+    /// Whether the failure is on KMA's side and a retry may succeed (01, 02, 04, 05).
+    public var isTransient: Bool {
+        self == .applicationError || self == .databaseError || self == .httpError || self == .serviceTimeout
+    }
+
+    /// What a person should do about it, in one sentence.
+    public var advice: String {
+        switch rawValue {
+        case "00": "No action needed."
+        case "01", "02", "04", "05": "This is a fault on KMA's side; try again in a minute."
+        case "03": "KMA has no data for this request: the run may not be published yet (try the previous base time), or it is older than the 3 days KMA keeps."
+        case "10": "A request parameter is wrong; check base_date (YYYYMMDD), base_time (HHMM), nx (1...149) and ny (1...253). KMA serves only the last 3 days of runs."
+        case "11": "A required parameter is missing from the request."
+        case "12": "The operation does not exist; check the service URL and operation name."
+        case "20": "Your key is not approved for this service: apply for 기상청_단기예보 조회서비스 on data.go.kr (or subscribe on apihub.kma.go.kr)."
+        case "21": "Your service key is temporarily disabled; check its status on data.go.kr."
+        case "22": "The daily request quota is used up (10,000 calls a day for a development key); wait until midnight KST or request a higher quota."
+        case "30": "The service key is not registered: check that it is copied whole and encoded once (a new key can take about an hour to become active)."
+        case "31": "The period of use of your service key has ended; extend it on data.go.kr."
+        case "32": "This IP address is not registered for your service key."
+        case "33": "The call is not signed as the service requires."
+        default: "Unexpected KMA error; try again later, and check the service status on data.go.kr."
+        }
+    }
+
+    /// `03 NO_DATA`, or the bare code when undocumented.
+    public var description: String {
+        name.map { "\(rawValue) \($0)" } ?? rawValue
+    }
+}
