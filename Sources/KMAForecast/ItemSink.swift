@@ -1,0 +1,41 @@
+/// Where the decoder delivers items: the row builder, an array, or a caller's closure.
+///
+/// Generic so the decoder is specialised for each sink and the hot loop makes direct calls.
+protocol ItemSink {
+    /// Takes one item; `key` is the item's packed row key (see `ForecastRowBuilder`).
+    mutating func accept(_ item: ForecastItem, key: UInt64) throws(ForecastResponseError)
+}
+
+/// Pivots straight into a row builder.
+struct RowBuilderSink: ItemSink {
+    var builder: ForecastRowBuilder
+
+    @inline(__always)
+    mutating func accept(_ item: ForecastItem, key: UInt64) throws(ForecastResponseError) {
+        do {
+            try builder.add(item, key: key)
+        } catch {
+            throw .unexpectedShape(error.description)
+        }
+    }
+}
+
+/// Collects items in order.
+struct ArraySink: ItemSink {
+    var items: [ForecastItem] = []
+
+    @inline(__always)
+    mutating func accept(_ item: ForecastItem, key: UInt64) throws(ForecastResponseError) {
+        items.append(item)
+    }
+}
+
+/// Hands each item to a closure.
+struct ClosureSink: ItemSink {
+    let body: (ForecastItem) -> Void
+
+    @inline(__always)
+    mutating func accept(_ item: ForecastItem, key: UInt64) throws(ForecastResponseError) {
+        body(item)
+    }
+}

@@ -1,0 +1,377 @@
+/// Walks one response page in a single pass and hands its items to a sink.
+///
+/// Accepts any key order and whitespace. The header is always checked before any item is
+/// delivered: when `body` comes before `header` (legal JSON, never seen from KMA but possible
+/// behind a proxy that re-serialises), the body is skipped, the header read, and the body
+/// walked afterwards. Items in KMA's usual compact layout take the fast path
+/// (`PageWalker+FastPath.swift`); anything else takes the general path, item by item.
+struct PageWalker<Sink: ItemSink> {
+    let bytes: UnsafeRawBufferPointer
+    var sink: Sink
+
+    private(set) var resultCode: String?
+    private(set) var resultMessage = ""
+    private(set) var pageNo: Int?
+    private(set) var numOfRows: Int?
+    private(set) var totalCount: Int?
+    private(set) var itemCount = 0
+
+    // Caches: items of a page share their run and, a dozen at a time, their hour.
+    var cachedBaseDate = -1
+    var cachedBaseTime = -1
+    var cachedBase = ForecastBase(uncheckedWallSeconds: 0)
+    var cachedForecastDate = -1
+    var cachedDays: Int64 = 0
+
+    init(_ bytes: UnsafeRawBufferPointer, sink: Sink) {
+        self.bytes = bytes
+        self.sink = sink
+    }
+
+    /// Decodes the page: checks the body's kind, walks the JSON, checks the header.
+    mutating func run() throws(ForecastResponseError) -> PageInfo {
+        let start = ResponseSniffer.contentStart(bytes)
+        if let problem = ResponseSniffer.problem(bytes, start: start) { throw problem }
+        var reader = JSONReader(bytes, position: start)
+        var sawResponse = false
+        try reader.forEachMember { (reader: inout JSONReader, key: JSONReader.StringSpan) throws(ForecastResponseError) in
+            if reader.key(key, is: "response") {
+                sawResponse = true
+                try walkResponse(&reader)
+            } else {
+                try reader.skipValue()
+            }
+        }
+        reader.skipWhitespace()
+        guard reader.atEnd else { throw reader.malformed("expected the end of the body after the JSON object") }
+        guard sawResponse else { throw .unexpectedShape("there is no 'response' object at the top level") }
+        return PageInfo(
+            resultCode: ResultCode(rawValue: resultCode ?? ""), resultMessage: resultMessage,
+            pageNo: pageNo, numOfRows: numOfRows, totalCount: totalCount, itemCount: itemCount
+        )
+    }
+
+    private mutating func walkResponse(_ reader: inout JSONReader) throws(ForecastResponseError) {
+        guard try reader.peek() == UInt8(ascii: "{") else { throw .unexpectedShape("'response' is not an object") }
+        var deferredBody: Int?
+        var sawHeader = false
+        try reader.forEachMember { (reader: inout JSONReader, key: JSONReader.StringSpan) throws(ForecastResponseError) in
+            if reader.key(key, is: "header") {
+                sawHeader = true
+                try walkHeader(&reader)
+                try checkHeader()
+            } else if reader.key(key, is: "body") {
+                if sawHeader {
+                    try walkBody(&reader)
+                } else {
+                    deferredBody = reader.position
+                    try reader.skipValue()
+                }
+            } else {
+                try reader.skipValue()
+            }
+        }
+        guard sawHeader else { throw .unexpectedShape("'response' has no 'header'") }
+        if let deferredBody {
+            var bodyReader = JSONReader(reader.bytes, position: deferredBody)
+            try walkBody(&bodyReader)
+        }
+    }
+
+    private mutating func walkHeader(_ reader: inout JSONReader) throws(ForecastResponseError) {
+        guard try reader.peek() == UInt8(ascii: "{") else { throw .unexpectedShape("'response.header' is not an object") }
+        try reader.forEachMember { (reader: inout JSONReader, key: JSONReader.StringSpan) throws(ForecastResponseError) in
+            if reader.key(key, is: "resultCode") {
+                resultCode = try reader.scalarText("resultCode")
+                if let code = resultCode, code.count == 1, code.first?.isNumber == true { resultCode = "0" + code }
+            } else if reader.key(key, is: "resultMsg") {
+                resultMessage = try reader.scalarText("resultMsg")
+            } else {
+                try reader.skipValue()
+            }
+        }
+    }
+
+    /// Throws for any header but `00`.
+    private func checkHeader() throws(ForecastResponseError) {
+        guard let code = resultCode else { throw .unexpectedShape("'response.header' has no 'resultCode'") }
+        if code == "00" { return }
+        if code == "0000" { throw .legacyFormat("resultCode 0000 '\(resultMessage)'") }
+        throw .resultCode(ResultCode(rawValue: code), message: resultMessage)
+    }
+
+    private mutating func walkBody(_ reader: inout JSONReader) throws(ForecastResponseError) {
+        if try reader.consumeNull() { return }
+        guard try reader.peek() == UInt8(ascii: "{") else { throw .unexpectedShape("'response.body' is not an object") }
+        try reader.forEachMember { (reader: inout JSONReader, key: JSONReader.StringSpan) throws(ForecastResponseError) in
+            if reader.key(key, is: "items") {
+                try walkItems(&reader)
+            } else if reader.key(key, is: "pageNo") {
+                pageNo = try reader.integerField("pageNo")
+            } else if reader.key(key, is: "numOfRows") {
+                numOfRows = try reader.integerField("numOfRows")
+            } else if reader.key(key, is: "totalCount") {
+                totalCount = try reader.integerField("totalCount")
+            } else {
+                try reader.skipValue()
+            }
+        }
+    }
+
+    private mutating func walkItems(_ reader: inout JSONReader) throws(ForecastResponseError) {
+        switch try reader.peek() {
+        case UInt8(ascii: "\""):
+            // NO_DATA pages send "items": "".
+            let span = try reader.readString()
+            guard span.count == 0 else { throw .unexpectedShape("'response.body.items' is a non-empty string") }
+        case UInt8(ascii: "n"):
+            try reader.readLiteral("null")
+        case UInt8(ascii: "{"):
+            try reader.forEachMember { (reader: inout JSONReader, key: JSONReader.StringSpan) throws(ForecastResponseError) in
+                if reader.key(key, is: "item") {
+                    try walkItemList(&reader)
+                } else {
+                    try reader.skipValue()
+                }
+            }
+        default:
+            throw .unexpectedShape("'response.body.items' is neither an object nor \"\"")
+        }
+    }
+
+    private mutating func walkItemList(_ reader: inout JSONReader) throws(ForecastResponseError) {
+        switch try reader.peek() {
+        case UInt8(ascii: "["):
+            try reader.forEachElement { (reader: inout JSONReader) throws(ForecastResponseError) in
+                guard try reader.peek() == UInt8(ascii: "{") else {
+                    throw .unexpectedShape("item \(itemCount + 1) is not an object")
+                }
+                if try !fastItem(&reader) {
+                    try generalItem(&reader)
+                }
+            }
+        case UInt8(ascii: "{"):
+            // A page with one item sends it as an object instead of a list.
+            try generalItem(&reader)
+        case UInt8(ascii: "n"):
+            try reader.readLiteral("null")
+        default:
+            throw .unexpectedShape("'response.body.items.item' is neither a list nor an object")
+        }
+    }
+
+    /// Reads one item in any layout.
+    private mutating func generalItem(_ reader: inout JSONReader) throws(ForecastResponseError) {
+        let number = itemCount + 1
+        var baseDate: Int?
+        var baseTime: Int?
+        var category: ForecastCategory?
+        var forecastDate: Int?
+        var forecastTime: Int?
+        var forecastValue: InlineText?
+        var observedValue: InlineText?
+        var nx: Int?
+        var ny: Int?
+        try reader.forEachMember { (reader: inout JSONReader, key: JSONReader.StringSpan) throws(ForecastResponseError) in
+            if reader.key(key, is: "baseDate") {
+                baseDate = try reader.digitsField("baseDate", count: 8, item: number)
+            } else if reader.key(key, is: "baseTime") {
+                baseTime = try reader.digitsField("baseTime", count: 4, item: number)
+            } else if reader.key(key, is: "category") {
+                let text = try reader.scalarText("category")
+                guard let parsed = ForecastCategory(validating: text) else {
+                    throw .unexpectedShape("item \(number) has category '\(text)', which is empty or longer than \(ForecastCategory.maximumCodeLength) bytes")
+                }
+                category = parsed
+            } else if reader.key(key, is: "fcstDate") {
+                forecastDate = try reader.digitsField("fcstDate", count: 8, item: number)
+            } else if reader.key(key, is: "fcstTime") {
+                forecastTime = try reader.digitsField("fcstTime", count: 4, item: number)
+            } else if reader.key(key, is: "fcstValue") {
+                forecastValue = try reader.valueText("fcstValue", item: number)
+            } else if reader.key(key, is: "obsrValue") {
+                observedValue = try reader.valueText("obsrValue", item: number)
+            } else if reader.key(key, is: "nx") {
+                nx = try reader.integerField("nx")
+            } else if reader.key(key, is: "ny") {
+                ny = try reader.integerField("ny")
+            } else {
+                try reader.skipValue()
+            }
+        }
+        func missing(_ name: String) -> ForecastResponseError { .unexpectedShape("item \(number) has no '\(name)'") }
+        guard let baseDate else { throw missing("baseDate") }
+        guard let baseTime else { throw missing("baseTime") }
+        guard let category else { throw missing("category") }
+        guard let nx else { throw missing("nx") }
+        guard let ny else { throw missing("ny") }
+        let isObservation: Bool
+        let text: InlineText
+        switch (forecastValue, observedValue) {
+        case (let value?, nil):
+            text = value
+            isObservation = false
+        case (nil, let value?):
+            text = value
+            isObservation = true
+        case (.some, .some):
+            throw .unexpectedShape("item \(number) has both 'fcstValue' and 'obsrValue'")
+        case (nil, nil):
+            throw .unexpectedShape("item \(number) has neither 'fcstValue' nor 'obsrValue'")
+        }
+        let date: Int
+        let time: Int
+        if isObservation {
+            date = forecastDate ?? baseDate
+            time = forecastTime ?? baseTime
+        } else {
+            guard let forecastDate else { throw missing("fcstDate") }
+            guard let forecastTime else { throw missing("fcstTime") }
+            date = forecastDate
+            time = forecastTime
+        }
+        try deliver(
+            baseDate: baseDate, baseTime: baseTime, category: category, forecastDate: date, forecastTime: time,
+            text: text, isObservation: isObservation, nx: nx, ny: ny
+        )
+    }
+
+    /// Validates an item's numbers and hands it to the sink (both paths end here).
+    @inline(__always)
+    mutating func deliver(
+        baseDate: Int, baseTime: Int, category: ForecastCategory, forecastDate: Int, forecastTime: Int,
+        text: InlineText, isObservation: Bool, nx: Int, ny: Int
+    ) throws(ForecastResponseError) {
+        let number = itemCount + 1
+        if baseDate != cachedBaseDate || baseTime != cachedBaseTime {
+            guard let base = Self.base(date: baseDate, time: baseTime) else {
+                throw .unexpectedShape("item \(number) has baseDate \(baseDate) / baseTime \(Self.pad4(baseTime)), which is not a real date and time")
+            }
+            cachedBase = base
+            cachedBaseDate = baseDate
+            cachedBaseTime = baseTime
+        }
+        if forecastDate != cachedForecastDate {
+            guard Self.isRealDate(forecastDate) else {
+                throw .unexpectedShape("item \(number) has fcstDate \(forecastDate), which is not a real date")
+            }
+            cachedDays = KSTDateTime.daysFromCivil(year: Int64(forecastDate / 10_000), month: Int64(forecastDate / 100 % 100), day: Int64(forecastDate % 100))
+            cachedForecastDate = forecastDate
+        }
+        guard forecastTime % 100 < 60, forecastTime / 100 < 24 else {
+            throw .unexpectedShape("item \(number) has fcstTime \(Self.pad4(forecastTime)), which is not a time of day")
+        }
+        guard nx >= 0, nx < 65_536, ny >= 0, ny < 65_536 else {
+            throw .unexpectedShape("item \(number) has nx \(nx), ny \(ny), outside any grid")
+        }
+        if category.isLegacyOnly {
+            throw .legacyFormat("category \(category.code)")
+        }
+        let key = UInt64(truncatingIfNeeded: nx) << 48 | UInt64(truncatingIfNeeded: ny) << 32
+            | UInt64(truncatingIfNeeded: cachedDays) << 12 | UInt64(truncatingIfNeeded: forecastTime)
+        let item = ForecastItem(
+            base: cachedBase, category: category, forecastDate: forecastDate, forecastTime: forecastTime,
+            text: text, isObservation: isObservation, nx: nx, ny: ny
+        )
+        try sink.accept(item, key: key)
+        itemCount += 1
+    }
+
+    static func base(date: Int, time: Int) -> ForecastBase? {
+        guard let dateTime = try? KSTDateTime(
+            year: date / 10_000, month: date / 100 % 100, day: date % 100, hour: time / 100, minute: time % 100
+        ) else { return nil }
+        return ForecastBase(dateTime)
+    }
+
+    static func isRealDate(_ date: Int) -> Bool {
+        let year = date / 10_000, month = date / 100 % 100, day = date % 100
+        guard (1970...4839).contains(year), (1...12).contains(month), day >= 1 else { return false }
+        return day <= KSTDateTime.daysInMonth(year: year, month: month)
+    }
+
+    static func pad4(_ value: Int) -> String { ForecastRow.fourDigits(value) }
+}
+
+extension ForecastCategory {
+    /// Codes of the retired pre-2021 service only: `T3H`, `R06`, `S06`.
+    var isLegacyOnly: Bool {
+        self == ForecastCategory.known(0x54, 0x33, 0x48) || self == ForecastCategory.known(0x52, 0x30, 0x36)
+            || self == ForecastCategory.known(0x53, 0x30, 0x36)
+    }
+}
+
+extension JSONReader {
+    /// A string value's text, or a number's text (`resultCode` may come as either).
+    mutating func scalarText(_ name: String) throws(ForecastResponseError) -> String {
+        switch try peek() {
+        case UInt8(ascii: "\""):
+            return try string(readString())
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let span = try readNumber()
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[span]), as: UTF8.self)
+        default:
+            throw .unexpectedShape("'\(name)' is not a string")
+        }
+    }
+
+    /// A whole number, sent as a number (`60`) or a string of digits (`"60"`).
+    mutating func integerField(_ name: String) throws(ForecastResponseError) -> Int {
+        switch try peek() {
+        case UInt8(ascii: "\""):
+            let span = try readString()
+            let text = try string(span)
+            guard let value = Int(text) else { throw .unexpectedShape("'\(name)' is \"\(text)\", not a whole number") }
+            return value
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let span = try readNumber()
+            guard let value = integer(span) else {
+                throw .unexpectedShape("'\(name)' is \(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[span]), as: UTF8.self)), not a whole number")
+            }
+            return value
+        default:
+            throw .unexpectedShape("'\(name)' is neither a number nor a string of digits")
+        }
+    }
+
+    /// A date (`YYYYMMDD`) or time (`HHMM`) field: a string of exactly `count` digits, or a
+    /// number (KMA sends strings; a re-serialising proxy might not).
+    mutating func digitsField(_ name: String, count: Int, item: Int) throws(ForecastResponseError) -> Int {
+        if try peek() == UInt8(ascii: "\"") {
+            let span = try readString()
+            let decoded: [UInt8] = span.hasEscapes ? try decodedBytes(span) : Array(UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]))
+            var value = 0
+            for byte in decoded {
+                let digit = byte &- UInt8(ascii: "0")
+                guard digit < 10 else { value = -1; break }
+                value = value * 10 + Int(digit)
+            }
+            guard value >= 0, decoded.count == count else {
+                throw .unexpectedShape("item \(item) has \(name) \"\(String(decoding: decoded, as: UTF8.self))\", expected \(count) digits")
+            }
+            return value
+        }
+        let value = try integerField(name)
+        guard value >= 0, value < (count == 8 ? 100_000_000 : 10_000) else {
+            throw .unexpectedShape("item \(item) has \(name) \(value), expected \(count) digits")
+        }
+        return value
+    }
+
+    /// A value (`fcstValue`/`obsrValue`): the string's text, or a number's text as sent.
+    mutating func valueText(_ name: String, item: Int) throws(ForecastResponseError) -> InlineText {
+        switch try peek() {
+        case UInt8(ascii: "\""):
+            let span = try readString()
+            if span.hasEscapes {
+                return try decodedBytes(span).withUnsafeBytes { InlineText(bytes: $0) }
+            }
+            return InlineText(bytes: UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let span = try readNumber()
+            return InlineText(bytes: UnsafeRawBufferPointer(rebasing: bytes[span]))
+        default:
+            throw .unexpectedShape("item \(item) has a '\(name)' that is neither a string nor a number")
+        }
+    }
+}

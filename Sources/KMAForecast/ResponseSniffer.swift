@@ -1,0 +1,105 @@
+/// Recognises bodies that are not a JSON forecast page before any JSON is read: empty bodies,
+/// the gateway's XML envelope, XML forecasts (`dataType=XML`, or the retired service), HTML
+/// pages, and other text.
+enum ResponseSniffer {
+    /// The offset of the first byte after a UTF-8 byte order mark and whitespace.
+    static func contentStart(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var index = 0
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+            index += 1
+        }
+        return index
+    }
+
+    /// The error for a body that does not start with `{`, or `nil` if it does.
+    static func problem(_ bytes: UnsafeRawBufferPointer, start: Int) -> ForecastResponseError? {
+        guard start < bytes.count else { return .empty }
+        if bytes[start] == UInt8(ascii: "{") { return nil }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + 65_536)]), as: UTF8.self)
+        let lower = text.lowercased()
+        if bytes[start] == UInt8(ascii: "<") {
+            if lower.contains("<openapi_serviceresponse") {
+                return .gateway(
+                    reasonCode: ResultCode(rawValue: element("returnReasonCode", in: text) ?? ""),
+                    authMessage: element("returnAuthMsg", in: text) ?? "",
+                    errorMessage: element("errMsg", in: text) ?? ""
+                )
+            }
+            if lower.hasPrefix("<!doctype html") || lower.contains("<html") {
+                return .html(title: element("title", in: text))
+            }
+            if let code = element("resultCode", in: text) {
+                if code == "0000" { return .legacyFormat("resultCode 0000 in XML") }
+                if code != "00" {
+                    return .resultCode(ResultCode(rawValue: code), message: element("resultMsg", in: text) ?? "")
+                }
+                return .xmlNotSupported
+            }
+            return .xmlNotSupported
+        }
+        let excerpt = String(text.prefix(60)).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return .malformedJSON(offset: start, reason: "expected '{' to start a JSON response, but the body begins with \"\(KeyRedaction.redact(excerpt))\"")
+    }
+
+    /// The text of the first `<name>…</name>` element (tag names compared ignoring ASCII case),
+    /// trimmed, with the basic XML entities resolved.
+    static func element(_ name: String, in text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let open = Array(("<" + name).utf8)
+        let close = Array(("</" + name).utf8)
+        guard let openAt = find(open, in: bytes, from: 0),
+              let tagEnd = bytes[(openAt + open.count)...].firstIndex(of: UInt8(ascii: ">")),
+              let closeAt = find(close, in: bytes, from: tagEnd + 1) else { return nil }
+        let content = String(decoding: bytes[(tagEnd + 1)..<closeAt], as: UTF8.self)
+        return unescapeXML(content).trimmingWhitespace()
+    }
+
+    /// The offset of `needle` in `haystack` at or after `from`, comparing ASCII letters
+    /// without regard to case.
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count, from <= haystack.count - needle.count else { return nil }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+        outer: for start in from...(haystack.count - needle.count) {
+            for offset in 0..<needle.count where lower(haystack[start + offset]) != lower(needle[offset]) {
+                continue outer
+            }
+            return start
+        }
+        return nil
+    }
+
+    private static func unescapeXML(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var out = text
+        for (entity, replacement) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
+            out = out.replacingEvery(entity, with: replacement)
+        }
+        return out
+    }
+}
+
+extension String {
+    /// The string without leading and trailing whitespace and newlines.
+    func trimmingWhitespace() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+
+    /// Every occurrence of `target` replaced by `replacement` (no Foundation).
+    func replacingEvery(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = ""
+        var rest = Substring(self)
+        while let range = rest.firstRange(of: target) {
+            out += rest[..<range.lowerBound]
+            out += replacement
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
+    }
+}
