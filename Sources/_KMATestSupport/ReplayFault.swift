@@ -1,0 +1,85 @@
+/// Something a ``ReplayServer`` does instead of (or to) its normal answer, for testing how a
+/// client copes with KMA's and the network's failures.
+public enum ReplayFault: Sendable, Hashable {
+    /// Waits this many milliseconds, then answers normally (past the client's timeout, the
+    /// client has gone by then).
+    case delay(milliseconds: Int)
+    /// Reads the request, then resets the connection (TCP RST) without answering.
+    case reset
+    /// Sends the status line, headers with the full `Content-Length`, and only the first
+    /// `keepingBytes` bytes of the body, then closes the connection.
+    case truncate(keepingBytes: Int)
+    /// Answers with this HTTP status and body (e.g. 500, 429, 403), and extra headers such as
+    /// `Retry-After`.
+    case status(Int, body: String, contentType: String, headers: [String: String])
+    /// Answers HTTP 200 with this body (the gateway's XML envelope, an HTML page, a hand-made
+    /// KMA error).
+    case body(String, contentType: String)
+    /// Answers HTTP 200 with KMA's NO_DATA (`03`) header and no body, as if the run were not
+    /// published.
+    case noData
+    /// Serves the page with its last `count` items left out (`totalCount` unchanged).
+    case dropItems(Int)
+    /// Serves the page with `totalCount` changed by `offset`, as if the run changed.
+    case totalCountOffset(Int)
+    /// Serves the page with every item claiming another cell.
+    case relabelItems(nx: Int, ny: Int)
+
+    /// A status answer with an empty body.
+    public static func status(_ code: Int, headers: [String: String] = [:]) -> ReplayFault {
+        .status(code, body: "", contentType: "text/plain", headers: headers)
+    }
+}
+
+/// Which requests a fault applies to; `nil` fields match anything.
+public struct ReplayMatch: Sendable, Hashable {
+    /// The operation, e.g. `getVilageFcst`.
+    public var operation: String?
+    /// `pageNo` as sent (1 when absent).
+    public var pageNo: Int?
+    /// `base_time` as sent.
+    public var baseTime: String?
+    /// `nx` as sent.
+    public var nx: Int?
+
+    /// A match on the given fields.
+    public init(operation: String? = nil, pageNo: Int? = nil, baseTime: String? = nil, nx: Int? = nil) {
+        self.operation = operation
+        self.pageNo = pageNo
+        self.baseTime = baseTime
+        self.nx = nx
+    }
+
+    /// Every request.
+    public static let any = ReplayMatch()
+
+    /// Whether a request matches.
+    func matches(_ request: RecordedRequest) -> Bool {
+        (operation == nil || operation == request.operation)
+            && (pageNo == nil || pageNo == (request.parameters["pageNo"].flatMap { Int($0) } ?? 1))
+            && (baseTime == nil || baseTime == request.parameters["base_time"])
+            && (nx == nil || nx == request.parameters["nx"].flatMap { Int($0) })
+    }
+}
+
+/// One request as the ``ReplayServer`` received it.
+public struct RecordedRequest: Sendable, Hashable {
+    /// `GET`.
+    public var method: String
+    /// The path, e.g. `/1360000/VilageFcstInfoService_2.0/getVilageFcst`.
+    public var path: String
+    /// The query string exactly as sent (still percent-encoded).
+    public var rawQuery: String
+    /// The query parameters decoded the way a servlet container decodes them (`%XX` and `+`
+    /// as a space); the last value wins.
+    public var parameters: [String: String]
+    /// The parameter names in the order sent.
+    public var parameterNames: [String]
+    /// The request headers, names in lower case.
+    public var headers: [String: String]
+
+    /// The last path component: the operation.
+    public var operation: String {
+        path.split(separator: "/").last.map(String.init) ?? ""
+    }
+}

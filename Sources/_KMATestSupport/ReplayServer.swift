@@ -1,0 +1,403 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Foundation
+import Synchronization
+
+/// A small HTTP/1.1 server on `127.0.0.1` that answers like KMA's forecast service from
+/// recorded runs, for testing a client over real sockets.
+///
+/// ```swift
+/// let server = try ReplayServer(runs: [RecordedRun(.shortTerm, fixture: "api/getVilageFcst_20221120_0500_nx60_ny120.json")])
+/// defer { server.stop() }
+/// server.inject(.status(500), times: 2)          // the next two requests get HTTP 500
+/// let url = server.baseURL                         // http://127.0.0.1:<port>/1360000/VilageFcstInfoService_2.0
+/// // … run the client …
+/// server.requests.count                            // what arrived, in order
+/// ```
+///
+/// - It binds port 0 and reports the port it got (``port``).
+/// - It routes by operation (the last path component), whatever the path before it, so the
+///   data.go.kr and API Hub path layouts both work.
+/// - It honours `numOfRows` (default 10) and `pageNo` (default 1): a recorded run's items are
+///   cut into pages with the run's `totalCount`, so a client has to paginate for real.
+/// - A (operation, base, cell) with no recorded run answers NO_DATA (`03`), as KMA does for a
+///   run that is not published.
+/// - With ``expectedKey`` set, a request whose `serviceKey`/`authKey` does not decode to it
+///   (decoded the way a servlet container does: `%XX`, and `+` as a space) gets the gateway's
+///   XML SERVICE_KEY_IS_NOT_REGISTERED_ERROR (`30`): a key encoded twice, or not at all, fails
+///   as it does at KMA.
+/// - Faults (``ReplayFault``) are injected per request, in order, with a match and a count.
+/// - Every request is recorded (``requests``), and the most requests in flight at once
+///   (``maxConcurrentRequests``).
+/// - Each connection gets one answer and `Connection: close`.
+public final class ReplayServer: Sendable {
+    /// The port the server listens on, on 127.0.0.1.
+    public let port: UInt16
+    /// The decoded key that requests must carry, or `nil` to accept any key.
+    public let expectedKey: String?
+
+    private let listener: Int32
+    private let state: Mutex<State>
+    private let queue = DispatchQueue(label: "ReplayServer.connections", attributes: .concurrent)
+
+    private struct RunKey: Hashable {
+        var operation: String
+        var baseDate: String
+        var baseTime: String
+        var nx: Int
+        var ny: Int
+    }
+
+    private struct InjectedFault {
+        var match: ReplayMatch
+        var fault: ReplayFault
+        var remaining: Int
+    }
+
+    private struct State {
+        var runs: [RunKey: RecordedRun] = [:]
+        var faults: [InjectedFault] = []
+        var requests: [RecordedRequest] = []
+        var inFlight = 0
+        var maxInFlight = 0
+        var stopped = false
+    }
+
+    /// Starts a server on 127.0.0.1 at a free port.
+    ///
+    /// - Parameters:
+    ///   - runs: The recorded runs to serve.
+    ///   - expectedKey: The key every request must carry (decoded), or `nil`.
+    public init(runs: [RecordedRun] = [], expectedKey: String? = nil) throws(ReplayServerError) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw .socket("socket", errno) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 128) == 0 else {
+            let code = errno
+            close(fd)
+            throw .socket("bind/listen", code)
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else {
+            let code = errno
+            close(fd)
+            throw .socket("getsockname", code)
+        }
+        self.port = UInt16(bigEndian: address.sin_port)
+        self.listener = fd
+        self.expectedKey = expectedKey
+        var initial = State()
+        for run in runs { initial.runs[Self.key(of: run)] = run }
+        self.state = Mutex(initial)
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    deinit { stop() }
+
+    /// The data.go.kr-style service root on this server:
+    /// `http://127.0.0.1:<port>/1360000/VilageFcstInfoService_2.0`.
+    public var baseURL: String { "http://127.0.0.1:\(port)/1360000/VilageFcstInfoService_2.0" }
+
+    /// The API Hub-style service root on this server:
+    /// `http://127.0.0.1:<port>/api/typ02/openApi/VilageFcstInfoService_2.0`.
+    public var apiHubBaseURL: String { "http://127.0.0.1:\(port)/api/typ02/openApi/VilageFcstInfoService_2.0" }
+
+    /// Adds (or replaces) a run to serve.
+    public func add(_ run: RecordedRun) {
+        state.withLock { $0.runs[Self.key(of: run)] = run }
+    }
+
+    /// Makes the next `times` matching requests get `fault`. Faults apply in the order they
+    /// were injected; each request gets at most one.
+    public func inject(_ fault: ReplayFault, times: Int = 1, when match: ReplayMatch = .any) {
+        state.withLock { $0.faults.append(InjectedFault(match: match, fault: fault, remaining: times)) }
+    }
+
+    /// Removes every fault not used yet.
+    public func clearFaults() {
+        state.withLock { $0.faults.removeAll() }
+    }
+
+    /// The requests received so far, in order of arrival.
+    public var requests: [RecordedRequest] { state.withLock { $0.requests } }
+
+    /// The most requests that were being answered at the same time.
+    public var maxConcurrentRequests: Int { state.withLock { $0.maxInFlight } }
+
+    /// Stops listening. Connections being answered finish on their own.
+    public func stop() {
+        let wasRunning = state.withLock { state -> Bool in
+            defer { state.stopped = true }
+            return !state.stopped
+        }
+        if wasRunning {
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
+        }
+    }
+
+    private static func key(of run: RecordedRun) -> RunKey {
+        RunKey(operation: run.operation, baseDate: run.baseDate, baseTime: run.baseTime, nx: run.nx, ny: run.ny)
+    }
+
+    // MARK: - Connections
+
+    private func acceptLoop() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            if state.withLock({ $0.stopped }) {
+                close(connection)
+                return
+            }
+            queue.async { [self] in handle(connection) }
+        }
+    }
+
+    private func handle(_ connection: Int32) {
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        guard let request = readRequest(connection) else {
+            close(connection)
+            return
+        }
+        let fault = state.withLock { state -> ReplayFault? in
+            state.requests.append(request)
+            state.inFlight += 1
+            state.maxInFlight = max(state.maxInFlight, state.inFlight)
+            guard let position = state.faults.firstIndex(where: { $0.remaining > 0 && $0.match.matches(request) }) else { return nil }
+            state.faults[position].remaining -= 1
+            return state.faults[position].fault
+        }
+        defer { state.withLock { $0.inFlight -= 1 } }
+
+        switch fault {
+        case .delay(let milliseconds)?:
+            usleep(useconds_t(milliseconds) * 1000)
+            reply(connection, answer(request, alteration: nil))
+            close(connection)
+        case .reset?:
+            var linger = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+            close(connection)
+        case .truncate(let keeping)?:
+            let response = answer(request, alteration: nil)
+            reply(connection, HTTPAnswer(head: response.head, body: Array(response.body.prefix(keeping))))
+            close(connection)
+        case .status(let code, let body, let contentType, let headers)?:
+            reply(connection, HTTPAnswer(status: code, contentType: contentType, body: Array(body.utf8), headers: headers))
+            close(connection)
+        case .body(let body, let contentType)?:
+            reply(connection, HTTPAnswer(status: 200, contentType: contentType, body: Array(body.utf8)))
+            close(connection)
+        case .noData?:
+            reply(connection, HTTPAnswer(status: 200, contentType: Self.json, body: Self.noDataBody))
+            close(connection)
+        case .dropItems, .totalCountOffset, .relabelItems, nil:
+            reply(connection, answer(request, alteration: fault))
+            close(connection)
+        }
+    }
+
+    /// Reads the request head (GET requests have no body).
+    private func readRequest(_ connection: Int32) -> RecordedRequest? {
+        var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let end = Array("\r\n\r\n".utf8)
+        while RecordedJSON.find(end, in: buffer, from: max(0, buffer.count - 4096 - 4)) == nil {
+            let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0, buffer.count < 65_536 else { return nil }
+            buffer += chunk[0..<count]
+        }
+        let text = String(decoding: buffer, as: UTF8.self)
+        let lines = text.components(separatedBy: "\r\n")
+        let requestLine = lines[0].split(separator: " ")
+        guard requestLine.count >= 2 else { return nil }
+        let target = String(requestLine[1])
+        let path: String
+        let query: String
+        if let mark = target.firstIndex(of: "?") {
+            path = String(target[..<mark])
+            query = String(target[target.index(after: mark)...])
+        } else {
+            path = target
+            query = ""
+        }
+        var parameters: [String: String] = [:]
+        var names: [String] = []
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = Self.formDecode(String(parts[0]))
+            names.append(name)
+            parameters[name] = parts.count > 1 ? Self.formDecode(String(parts[1])) : ""
+        }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() where !line.isEmpty {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return RecordedRequest(
+            method: String(requestLine[0]), path: path, rawQuery: query,
+            parameters: parameters, parameterNames: names, headers: headers
+        )
+    }
+
+    /// Decodes a query component as a servlet container does: `+` is a space, `%XX` a byte.
+    static func formDecode(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        let source = Array(text.utf8)
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), index + 2 < source.count,
+                      let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+                bytes.append(high << 4 | low)
+                index += 2
+            } else {
+                bytes.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    // MARK: - Answers
+
+    static let json = "application/json;charset=UTF-8"
+    static let noDataBody = Array(#"{"response":{"header":{"resultCode":"03","resultMsg":"NO_DATA"}}}"#.utf8)
+
+    /// The normal answer to a request, with a content fault applied.
+    private func answer(_ request: RecordedRequest, alteration: ReplayFault?) -> HTTPAnswer {
+        let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst"]
+        guard request.method == "GET", operations.contains(request.operation) else {
+            return HTTPAnswer(status: 404, contentType: "text/html", body: Array("<html><head><title>404 Not Found</title></head></html>".utf8))
+        }
+        let key = request.parameters["serviceKey"] ?? request.parameters["authKey"]
+        if let expectedKey, key != expectedKey {
+            let xml = "<OpenAPI_ServiceResponse><cmmMsgHeader><errMsg>SERVICE ERROR</errMsg><returnAuthMsg>SERVICE_KEY_IS_NOT_REGISTERED_ERROR</returnAuthMsg><returnReasonCode>30</returnReasonCode></cmmMsgHeader></OpenAPI_ServiceResponse>"
+            return HTTPAnswer(status: 200, contentType: "text/xml;charset=UTF-8", body: Array(xml.utf8))
+        }
+        let parameters = request.parameters
+        guard let baseDate = parameters["base_date"], let baseTime = parameters["base_time"],
+              let nx = parameters["nx"].flatMap({ Int($0) }), let ny = parameters["ny"].flatMap({ Int($0) }) else {
+            let body = #"{"response":{"header":{"resultCode":"11","resultMsg":"NO_MANDATORY_REQUEST_PARAMETERS_ERROR"}}}"#
+            return HTTPAnswer(status: 200, contentType: Self.json, body: Array(body.utf8))
+        }
+        let numOfRows = parameters["numOfRows"].flatMap { Int($0) } ?? 10
+        let pageNo = parameters["pageNo"].flatMap { Int($0) } ?? 1
+        let runKey = RunKey(operation: request.operation, baseDate: baseDate, baseTime: baseTime, nx: nx, ny: ny)
+        guard numOfRows > 0, pageNo > 0, let run = state.withLock({ $0.runs[runKey] }) else {
+            return HTTPAnswer(status: 200, contentType: Self.json, body: Self.noDataBody)
+        }
+        let start = (pageNo - 1) * numOfRows
+        guard start < run.items.count else {
+            return HTTPAnswer(status: 200, contentType: Self.json, body: Self.noDataBody)
+        }
+        var items = Array(run.items[start..<min(start + numOfRows, run.items.count)])
+        var totalCount = run.items.count
+        switch alteration {
+        case .dropItems(let count)?: items.removeLast(min(count, items.count))
+        case .totalCountOffset(let offset)?: totalCount += offset
+        case .relabelItems(let nx, let ny)?:
+            items = items.map { RecordedJSON.replacingNumber("ny", with: ny, in: RecordedJSON.replacingNumber("nx", with: nx, in: $0)) }
+        default: break
+        }
+        var body = Array(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":{"item":["#.utf8)
+        for (index, item) in items.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            body += item
+        }
+        body += Array(#"]},"pageNo":\#(pageNo),"numOfRows":\#(numOfRows),"totalCount":\#(totalCount)}}}"#.utf8)
+        return HTTPAnswer(status: 200, contentType: Self.json, body: body)
+    }
+
+    private func reply(_ connection: Int32, _ answer: HTTPAnswer) {
+        let bytes = answer.head + answer.body
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if sent < 0, errno == EINTR { continue }
+            guard sent > 0 else { return }
+            offset += sent
+        }
+    }
+}
+
+/// An HTTP/1.1 answer: the head (status line and headers) and the body.
+struct HTTPAnswer {
+    var head: [UInt8]
+    var body: [UInt8]
+
+    init(status: Int, contentType: String, body: [UInt8], headers: [String: String] = [:]) {
+        self.init(head: Self.head(status: status, contentType: contentType, length: body.count, headers: headers), body: body)
+    }
+
+    /// An answer whose head may declare a different length than the body has (truncation).
+    init(head: [UInt8], body: [UInt8]) {
+        self.head = head
+        self.body = body
+    }
+
+    static func head(status: Int, contentType: String, length: Int, headers: [String: String]) -> [UInt8] {
+        let reason: String = switch status {
+        case 200: "OK"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        default: "Status"
+        }
+        var text = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\nContent-Length: \(length)\r\nConnection: close\r\n"
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) { text += "\(name): \(value)\r\n" }
+        return Array((text + "\r\n").utf8)
+    }
+}
+
+/// Why the replay server could not start.
+public enum ReplayServerError: Error, CustomStringConvertible {
+    /// A socket call failed with this `errno`.
+    case socket(String, Int32)
+
+    public var description: String {
+        switch self {
+        case .socket(let call, let code): "replay server: \(call) failed with errno \(code)"
+        }
+    }
+}
