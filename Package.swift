@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "KMAGrid", targets: ["KMAGrid"]),
         // Base times, categories, values, the page decoder and the per-hour rows.
         .library(name: "KMAForecast", targets: ["KMAForecast"]),
+        // Fetching from KMA over HTTP: providers, keys, retries, paging, the on-disk cache.
+        .library(name: "KMAForecastClient", targets: ["KMAForecastClient"]),
         // The command-line tool.
         .executable(name: "kma-forecast", targets: ["kma-forecast"]),
     ],
@@ -24,6 +26,11 @@ let package = Package(
         .target(
             name: "KMAForecast",
             dependencies: ["KMAGrid"]
+        ),
+        .target(
+            name: "KMAForecastClient",
+            dependencies: ["KMAGrid", "KMAForecast"],
+            exclude: ["README.md"]
         ),
         .target(
             name: "KMAForecastCLI",
@@ -53,6 +60,10 @@ let package = Package(
         .testTarget(
             name: "KMAForecastTests",
             dependencies: ["KMAForecast", "_KMATestSupport"]
+        ),
+        .testTarget(
+            name: "KMAForecastClientTests",
+            dependencies: ["KMAForecastClient", "_KMATestSupport"]
         ),
         .testTarget(
             name: "KMAForecastCLITests",

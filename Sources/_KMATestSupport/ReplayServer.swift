@@ -5,7 +5,6 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -35,7 +34,7 @@ import Synchronization
 /// - Faults (``ReplayFault``) are injected per request, in order, with a match and a count.
 /// - Every request is recorded (``requests``), and the most requests in flight at once
 ///   (``maxConcurrentRequests``).
-/// - Each connection gets one answer and `Connection: close`.
+/// - Each connection gets its own thread, one answer and `Connection: close`.
 public final class ReplayServer: Sendable {
     /// The port the server listens on, on 127.0.0.1.
     public let port: UInt16
@@ -44,7 +43,6 @@ public final class ReplayServer: Sendable {
 
     private let listener: Int32
     private let state: Mutex<State>
-    private let queue = DispatchQueue(label: "ReplayServer.connections", attributes: .concurrent)
 
     private struct RunKey: Hashable {
         var operation: String
@@ -170,7 +168,9 @@ public final class ReplayServer: Sendable {
                 close(connection)
                 return
             }
-            queue.async { [self] in handle(connection) }
+            // A thread per connection, not a dispatch queue: a delayed answer sleeps, and
+            // sleeping blocks would starve the shared worker pool of every other server.
+            Thread.detachNewThread { [self] in handle(connection) }
         }
     }
 

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file-system calls the cache makes, in one place (POSIX, so an atomic write is
+/// exactly a temporary file plus `rename(2)`).
+enum CacheFileSystem {
+    /// The whole file, or `nil` if it cannot be read (missing, a directory, unreadable).
+    static func contents(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(info.st_size))
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+
+    /// Writes `bytes` to a new temporary file in the same directory, then renames it over
+    /// `path`.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CacheFailure) {
+        let folder = path.prefix(upTo: path.lastIndex(of: "/") ?? path.startIndex)
+        let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
+        let temporary = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure(temporary) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return write(fd, base + offset, raw.count - offset)
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                let error = failure(temporary)
+                close(fd)
+                unlink(temporary)
+                throw error
+            }
+            offset += written
+        }
+        guard close(fd) == 0 else {
+            let error = failure(temporary)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure(path)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Creates a directory and its parents (mode 0755).
+    static func makeDirectories(_ path: String) throws(CacheFailure) {
+        var current = ""
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST { throw failure(current) }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw CacheFailure(path: path, reason: "it exists and is not a directory")
+        }
+    }
+
+    /// The names in a directory (empty if it cannot be read).
+    static func list(_ path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Removes a file, ignoring failure.
+    static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// A failure for `path` with the current `errno`'s text.
+    private static func failure(_ path: String) -> CacheFailure {
+        let code = errno
+        let text = strerror(code).map { String(cString: $0) } ?? "error \(code)"
+        return CacheFailure(path: path, reason: text)
+    }
+}

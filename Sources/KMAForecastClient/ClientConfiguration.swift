@@ -1,0 +1,104 @@
+import Foundation
+import KMAForecast
+
+/// Everything a ``ForecastClient`` needs: where to send requests and with which key, the cache,
+/// timeouts and retries, the page size, and the clock.
+///
+/// ```swift
+/// var configuration = ClientConfiguration(serviceKey: try ServiceKey(pastedKey))
+/// configuration.provider = .apiHub
+/// configuration.baseURL = ProcessInfo.processInfo.environment["KMA_BASE_URL"]
+/// configuration.cache = .disabled
+/// configuration.onEvent = { event in progress.update(event) }
+/// let client = try ForecastClient(configuration: configuration)
+/// ```
+public struct ClientConfiguration: Sendable {
+    /// data.go.kr (key parameter `serviceKey`) or the KMA API Hub (`authKey`). Default data.go.kr.
+    public var provider: ServiceProvider
+    /// The key, in either form the portal shows.
+    public var serviceKey: ServiceKey
+    /// The service root to which the operation name is appended, e.g.
+    /// `http://127.0.0.1:8080/1360000/VilageFcstInfoService_2.0`; `nil` for the provider's
+    /// ``ServiceProvider/defaultBaseURL``.
+    public var baseURL: String?
+    /// Where runs are cached. Default ``CacheLocation/standard``.
+    public var cache: CacheLocation
+    /// Per-attempt timeouts.
+    public var timeouts: ClientTimeouts
+    /// Retries of transient failures.
+    public var retry: RetryPolicy
+    /// `numOfRows` for every request, 1...10,000. Default 1000: one or two pages per run.
+    public var pageSize: Int
+    /// For a single fetch, how many of a run's later pages are requested at once, ≥ 1.
+    /// Default 4. (Batches fetch each run's pages one at a time and bound the runs instead.)
+    public var pageConcurrency: Int
+    /// How many earlier issuances to try when KMA answers NO_DATA (or an empty run) for the
+    /// newest one, 0...2. Default 2.
+    public var maxFallbackSteps: Int
+    /// After KMA answered NO_DATA for the newest run, how long to trust that note before
+    /// asking again; meanwhile the earlier run is served from the cache with no request.
+    /// Default 10 minutes. See ``ForecastClient`` for the whole cache policy.
+    public var noDataRecheckInterval: Duration
+    /// The clock: which run is newest is decided from this instant (KST arithmetic).
+    public var now: @Sendable () -> Date
+    /// The issuance schedule of each product (KMA's documented delays by default); change it
+    /// to use other availability delays.
+    public var schedule: @Sendable (ForecastProduct) -> IssuanceSchedule
+    /// Called for progress and diagnostics (requests, retries, fallbacks, cache use), from any
+    /// thread. `nil` for none.
+    public var onEvent: (@Sendable (ForecastClientEvent) -> Void)?
+
+    /// A configuration with the defaults.
+    public init(
+        provider: ServiceProvider = .dataGoKr,
+        serviceKey: ServiceKey,
+        baseURL: String? = nil,
+        cache: CacheLocation = .standard,
+        timeouts: ClientTimeouts = ClientTimeouts(),
+        retry: RetryPolicy = RetryPolicy(),
+        pageSize: Int = 1000,
+        pageConcurrency: Int = 4,
+        maxFallbackSteps: Int = 2,
+        noDataRecheckInterval: Duration = .seconds(600),
+        now: @escaping @Sendable () -> Date = { Date() },
+        schedule: @escaping @Sendable (ForecastProduct) -> IssuanceSchedule = { $0.schedule },
+        onEvent: (@Sendable (ForecastClientEvent) -> Void)? = nil
+    ) {
+        self.provider = provider
+        self.serviceKey = serviceKey
+        self.baseURL = baseURL
+        self.cache = cache
+        self.timeouts = timeouts
+        self.retry = retry
+        self.pageSize = pageSize
+        self.pageConcurrency = pageConcurrency
+        self.maxFallbackSteps = maxFallbackSteps
+        self.noDataRecheckInterval = noDataRecheckInterval
+        self.now = now
+        self.schedule = schedule
+        self.onEvent = onEvent
+    }
+
+    /// What is wrong with the numbers, or `nil`.
+    var problem: String? {
+        if !(1...10_000).contains(pageSize) { return "pageSize must be within 1...10000, got \(pageSize)" }
+        if pageConcurrency < 1 { return "pageConcurrency must be at least 1, got \(pageConcurrency)" }
+        if !(0...2).contains(maxFallbackSteps) { return "maxFallbackSteps must be within 0...2, got \(maxFallbackSteps)" }
+        if noDataRecheckInterval < .zero { return "noDataRecheckInterval must not be negative" }
+        if timeouts.connect <= .zero || timeouts.overall <= .zero { return "timeouts must be positive" }
+        return retry.problem
+    }
+}
+
+/// Where the client caches runs.
+public enum CacheLocation: Hashable, Sendable {
+    /// `$XDG_CACHE_HOME/kma-forecast`, else `~/.cache/kma-forecast`, read from the process
+    /// environment when the client is made (no cache if neither variable is set). A tool that
+    /// injects its environment should use ``ForecastCache/defaultDirectory(environment:)`` and
+    /// ``directory(_:)``.
+    case standard
+    /// This directory (created when first written).
+    case directory(String)
+    /// No cache: every fetch asks KMA.
+    case disabled
+}

@@ -1,0 +1,282 @@
+import Foundation
+import KMAForecast
+import KMAGrid
+
+/// The on-disk cache of complete runs: the raw bytes of every page of a run, and a note when
+/// the newest run had no data yet.
+///
+/// ```
+/// <directory>/<provider>/<product>/<nx>-<ny>/<base_date>-<base_time>.pages
+/// ~/.cache/kma-forecast/data.go.kr/short-term/60-127/20261121-0500.pages
+/// ~/.cache/kma-forecast/data.go.kr/short-term/60-127/20261121-0800.nodata
+/// ```
+///
+/// **Why raw pages.** A run never changes once published, and decoding is fast, so the cache
+/// keeps exactly what KMA sent and a cache hit goes through the same decoder and the same
+/// paging checks as a fresh answer; nothing is lost or reinterpreted by a storage format.
+///
+/// **`.pages` format, version 1.** A text header, one `name value` per line, an empty line, then
+/// each page as `page <pageNo> <byteCount> <checksum>\n`, the bytes, and `\n`; the checksum is
+/// the 64-bit FNV-1a hash of the page's bytes in hex:
+///
+/// ```
+/// kma-forecast-cache 1
+/// provider data.go.kr
+/// product short-term
+/// cell 60 120
+/// base 20221120 0500
+/// pageSize 1000
+/// pages 1
+///
+/// page 1 109138 90be0c02f1923116
+/// {"response":{"header":{"resultCode":"00", … (the recorded page of Fixtures/api, byte for byte)
+/// ```
+///
+/// The header repeats the whole key and every page carries its length and checksum, so a file
+/// that is corrupt, cut short, of another version or for another key is ignored (and replaced
+/// by the next fetch), never trusted. The key is never stored: page bytes are KMA's answers,
+/// and the client refuses to store a page that contains the key in any form.
+///
+/// **`.nodata`**: `kma-forecast-nodata 1\nchecked <unix seconds>\n`, written when KMA answered
+/// NO_DATA for a run; see ``ClientConfiguration/noDataRecheckInterval``.
+///
+/// Writes are atomic: a temporary file in the same directory, then `rename(2)`. Readers see the
+/// old file or the new one, never half of one; two processes writing the same run both write a
+/// complete file. Storing a run removes that cell's runs older than three days (KMA serves no
+/// older runs) and its NO_DATA notes at or before the stored run.
+public struct ForecastCache: Hashable, Sendable {
+    /// The cache's root directory.
+    public let directory: String
+
+    /// A cache rooted at `directory` (created when first written).
+    public init(directory: String) {
+        var path = directory
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        self.directory = path
+    }
+
+    /// The default cache directory: `$XDG_CACHE_HOME/kma-forecast` when `XDG_CACHE_HOME` is an
+    /// absolute path, else `$HOME/.cache/kma-forecast`; `nil` when neither is set.
+    ///
+    /// - Parameter environment: The environment to read (the process's by default).
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return ForecastCache(directory: xdg).directory + "/kma-forecast"
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return ForecastCache(directory: home).directory + "/.cache/kma-forecast"
+        }
+        return nil
+    }
+
+    /// What identifies a cached run.
+    struct Key: Hashable, Sendable {
+        var provider: ServiceProvider
+        var product: ForecastProduct
+        var cell: GridCell
+        var base: ForecastBase
+    }
+
+    /// A cached run: its pages' bytes in page order, and the page size they were fetched with.
+    struct Entry: Hashable, Sendable {
+        var pageSize: Int
+        var pages: [[UInt8]]
+    }
+
+    /// What a lookup found.
+    enum Lookup: Hashable, Sendable {
+        /// A complete, well-formed entry for the key.
+        case hit(Entry)
+        /// Nothing stored.
+        case miss
+        /// A file that cannot be used (the reason says why); it will be replaced.
+        case unusable(path: String, reason: String)
+    }
+
+    // MARK: - Paths
+
+    func cellDirectory(_ key: Key) -> String {
+        "\(directory)/\(key.provider.rawValue)/\(key.product.rawValue)/\(key.cell.nx)-\(key.cell.ny)"
+    }
+
+    func pagesPath(_ key: Key) -> String {
+        "\(cellDirectory(key))/\(key.base.baseDate)-\(key.base.baseTime).pages"
+    }
+
+    func noDataPath(_ key: Key) -> String {
+        "\(cellDirectory(key))/\(key.base.baseDate)-\(key.base.baseTime).nodata"
+    }
+
+    // MARK: - Runs
+
+    /// The stored pages of a run.
+    func entry(for key: Key) -> Lookup {
+        let path = pagesPath(key)
+        guard let bytes = CacheFileSystem.contents(path) else { return .miss }
+        switch Self.parse(bytes, expecting: key) {
+        case .success(let entry): return .hit(entry)
+        case .failure(let reason): return .unusable(path: path, reason: reason.text)
+        }
+    }
+
+    /// Stores a complete run atomically, then prunes the cell's old files.
+    ///
+    /// - Throws: ``CacheFailure`` naming the path and the system's reason.
+    func store(_ entry: Entry, for key: Key) throws(CacheFailure) {
+        try CacheFileSystem.makeDirectories(cellDirectory(key))
+        try CacheFileSystem.writeAtomically(Self.serialize(entry, key: key), to: pagesPath(key))
+        prune(after: key)
+    }
+
+    /// The file bytes of an entry.
+    static func serialize(_ entry: Entry, key: Key) -> [UInt8] {
+        var header = "kma-forecast-cache 1\n"
+        header += "provider \(key.provider.rawValue)\n"
+        header += "product \(key.product.rawValue)\n"
+        header += "cell \(key.cell.nx) \(key.cell.ny)\n"
+        header += "base \(key.base.baseDate) \(key.base.baseTime)\n"
+        header += "pageSize \(entry.pageSize)\n"
+        header += "pages \(entry.pages.count)\n\n"
+        var bytes = Array(header.utf8)
+        bytes.reserveCapacity(bytes.count + entry.pages.reduce(0) { $0 + $1.count + 32 })
+        for (index, page) in entry.pages.enumerated() {
+            bytes += Array("page \(index + 1) \(page.count) \(checksum(page))\n".utf8)
+            bytes += page
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return bytes
+    }
+
+    /// Why a file is not a usable entry.
+    struct Unusable: Error {
+        var text: String
+    }
+
+    /// Reads an entry, checking that it is version 1 and for exactly this key.
+    static func parse(_ bytes: [UInt8], expecting key: Key) -> Result<Entry, Unusable> {
+        var reader = LineReader(bytes: bytes)
+        let expected = [
+            "kma-forecast-cache 1",
+            "provider \(key.provider.rawValue)",
+            "product \(key.product.rawValue)",
+            "cell \(key.cell.nx) \(key.cell.ny)",
+            "base \(key.base.baseDate) \(key.base.baseTime)",
+        ]
+        for (index, line) in expected.enumerated() {
+            guard let found = reader.line() else { return .failure(Unusable(text: "it ends inside the header")) }
+            guard found == line else {
+                return .failure(Unusable(text: index == 0
+                    ? "it is not a kma-forecast cache file of version 1"
+                    : "it is for another run: its header says '\(found.prefix(60))' where '\(line)' was expected"))
+            }
+        }
+        guard let pageSize = reader.number(after: "pageSize"), pageSize >= 1,
+              let count = reader.number(after: "pages"), count >= 1, count <= PageStateMachine.maximumPages,
+              reader.line() == "" else {
+            return .failure(Unusable(text: "its header has no valid pageSize and pages lines"))
+        }
+        var pages: [[UInt8]] = []
+        for pageNo in 1...count {
+            guard let line = reader.line() else { return .failure(Unusable(text: "it ends before page \(pageNo)")) }
+            let fields = line.split(separator: " ")
+            guard fields.count == 4, fields[0] == "page", Int(fields[1]) == pageNo, let length = Int(fields[2]), length >= 0,
+                  let page = reader.bytes(length), reader.line() == "" else {
+                return .failure(Unusable(text: "page \(pageNo) is missing or cut short"))
+            }
+            guard fields[3] == checksum(page) else {
+                return .failure(Unusable(text: "page \(pageNo) does not match its checksum"))
+            }
+            pages.append(page)
+        }
+        guard reader.atEnd else { return .failure(Unusable(text: "it has bytes after the last page")) }
+        return .success(Entry(pageSize: pageSize, pages: pages))
+    }
+
+    /// The 64-bit FNV-1a hash of `bytes`, as 16 hex digits.
+    static func checksum(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    // MARK: - NO_DATA notes
+
+    /// When KMA last answered NO_DATA for the run (Unix seconds), if noted.
+    func noDataCheckedAt(_ key: Key) -> Int64? {
+        guard let bytes = CacheFileSystem.contents(noDataPath(key)) else { return nil }
+        var reader = LineReader(bytes: bytes)
+        guard reader.line() == "kma-forecast-nodata 1", let line = reader.line(), line.hasPrefix("checked "),
+              let seconds = Int64(line.dropFirst(8)) else { return nil }
+        return seconds
+    }
+
+    /// Notes that KMA answered NO_DATA for the run at `unixSeconds`.
+    func noteNoData(_ key: Key, at unixSeconds: Int64) throws(CacheFailure) {
+        try CacheFileSystem.makeDirectories(cellDirectory(key))
+        try CacheFileSystem.writeAtomically(Array("kma-forecast-nodata 1\nchecked \(unixSeconds)\n".utf8), to: noDataPath(key))
+    }
+
+    // MARK: - Pruning
+
+    /// Removes the cell's `.pages` older than three days before `key.base`, and its `.nodata`
+    /// notes at or before it. Files that are not ours are left alone.
+    func prune(after key: Key) {
+        let folder = cellDirectory(key)
+        let oldest = key.base.dateTime.adding(seconds: -3 * 86_400)
+        for name in CacheFileSystem.list(folder) {
+            let isPages = name.hasSuffix(".pages")
+            let isNote = name.hasSuffix(".nodata")
+            guard isPages || isNote else { continue }
+            let stem = name.prefix(while: { $0 != "." })
+            let parts = stem.split(separator: "-")
+            guard parts.count == 2, let base = try? ForecastBase(baseDate: parts[0], baseTime: parts[1]) else { continue }
+            if (isPages && base.dateTime < oldest) || (isNote && base <= key.base) {
+                CacheFileSystem.remove(folder + "/" + name)
+            }
+        }
+    }
+}
+
+/// A cache file could not be written. The fetch that tried still succeeds.
+struct CacheFailure: Error, Hashable, Sendable {
+    /// The file or directory.
+    var path: String
+    /// The system's reason, e.g. "Permission denied".
+    var reason: String
+}
+
+/// Reads `\n`-terminated lines and byte runs from a file's bytes.
+struct LineReader {
+    let bytes: [UInt8]
+    private(set) var position = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { position == bytes.count }
+
+    /// The next line without its `\n`; `nil` at the end or if no `\n` follows within 256 bytes.
+    mutating func line() -> String? {
+        var end = position
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), end - position < 256 { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\n") else { return nil }
+        defer { position = end + 1 }
+        return String(decoding: bytes[position..<end], as: UTF8.self)
+    }
+
+    /// The number on a `name <number>` line.
+    mutating func number(after name: String) -> Int? {
+        guard let line = line(), line.hasPrefix(name + " ") else { return nil }
+        return Int(line.dropFirst(name.count + 1))
+    }
+
+    /// The next `count` bytes.
+    mutating func bytes(_ count: Int) -> [UInt8]? {
+        guard count <= bytes.count - position else { return nil }
+        defer { position += count }
+        return Array(bytes[position..<(position + count)])
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import KMAForecast
+import KMAGrid
+
+/// Fetches forecast runs from KMA over HTTP: the newest run of a product at a grid cell, every
+/// page of it, checked, cached, as rows or as a stream of items; and many cells at once.
+///
+/// ```swift
+/// let client = try ForecastClient(configuration: ClientConfiguration(serviceKey: try ServiceKey(key)))
+/// let run = try await client.fetch(.shortTerm, cell: try GridCell(nx: 60, ny: 127))
+/// print(run.base, run.rows.count)                  // 20261121 0500, 67
+/// async let now = client.fetch(.nowcast, cell: cell)
+/// async let soon = client.fetch(.ultraShort, cell: cell)
+/// ```
+///
+/// **Which run.** The newest run the product's schedule says is available at the injected
+/// clock's instant. When KMA answers NO_DATA (`03`) or an empty run for it (KMA sometimes
+/// publishes late), the previous issuance is tried, at most
+/// ``ClientConfiguration/maxFallbackSteps`` (2) steps back; ``ForecastRun/base`` says which
+/// run was delivered and ``ForecastRun/newestBase`` which was wanted.
+///
+/// **Pages.** Requests ask for ``ClientConfiguration/pageSize`` (1000) items and follow
+/// `totalCount` until every item is in; later pages of a run are fetched concurrently. A short
+/// page, a `totalCount` that changes between pages, or an item for another cell or run is an
+/// error, never a partial result.
+///
+/// **Faults.** Each request has a connect (inactivity) and an overall timeout
+/// (``ClientTimeouts``) and is retried with exponential backoff and jitter
+/// (``RetryPolicy``) when the failure is transient; errors (``ForecastClientError``) record the
+/// stage, the redacted URL and the attempts, and say what to do.
+///
+/// **Cache.** A published run never changes, so a cached run is served until the clock says a
+/// newer run is available — no fixed lifetime, and no request at all for a repeat call within
+/// the same run. When the newest run had no data and an earlier one was delivered, that NO_DATA
+/// answer is noted in the cache too: for ``ClientConfiguration/noDataRecheckInterval``
+/// (10 minutes) repeat calls are served the earlier run with zero requests; after that one
+/// request checks whether KMA has published the newest run meanwhile (late runs usually
+/// appear within minutes, and waiting for the next issuance would serve a stale run for
+/// hours). See ``ForecastCache`` for the files.
+///
+/// No singletons: every client has its own URL session, cache handle and configuration.
+public struct ForecastClient: Sendable {
+    let core: ClientCore
+
+    /// A client for a configuration.
+    ///
+    /// - Throws: ``ForecastClientError`` (stage `request`) for a service URL that is not an
+    ///   http(s) URL with a host, or configuration numbers out of range.
+    public init(configuration: ClientConfiguration) throws(ForecastClientError) {
+        try self.init(
+            configuration: configuration,
+            transport: URLSessionTransport(),
+            sleep: { duration in try? await Task.sleep(for: duration) },
+            random: { Double.random(in: 0..<1) }
+        )
+    }
+
+    /// A client with an injected transport, sleep and random source (tests).
+    init(
+        configuration: ClientConfiguration,
+        transport: any HTTPTransport,
+        sleep: @escaping @Sendable (Duration) async -> Void,
+        random: @escaping @Sendable () -> Double
+    ) throws(ForecastClientError) {
+        if let problem = configuration.problem {
+            throw ForecastClientError(.invalidConfiguration(problem))
+        }
+        let endpoint = try Endpoint(
+            baseURL: configuration.baseURL ?? configuration.provider.defaultBaseURL,
+            provider: configuration.provider,
+            key: configuration.serviceKey
+        )
+        let cache: ForecastCache? = switch configuration.cache {
+        case .standard: ForecastCache.defaultDirectory().map(ForecastCache.init(directory:))
+        case .directory(let path): ForecastCache(directory: path)
+        case .disabled: nil
+        }
+        core = ClientCore(
+            configuration: configuration, endpoint: endpoint, transport: transport,
+            cache: cache, sleep: sleep, random: random
+        )
+    }
+
+    /// The service root requests go to, e.g. `https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0`.
+    public var baseURL: String { core.endpoint.baseURL }
+
+    /// The cache in use, or `nil` when caching is off (or no cache directory could be found).
+    public var cache: ForecastCache? { core.cache }
+
+    /// The newest run of a product that should be available now, by the client's clock.
+    public func newestBase(of product: ForecastProduct) -> ForecastBase {
+        core.configuration.schedule(product).latestBase(at: core.configuration.now())
+    }
+
+    // MARK: - One cell
+
+    /// Fetches a whole run of a product at a cell, as rows.
+    ///
+    /// - Parameters:
+    ///   - product: `nowcast`, `ultra-short` or `short-term`.
+    ///   - cell: The grid cell.
+    ///   - base: A specific run (no fallback); `nil` for the newest, with fallback.
+    ///   - budget: A request budget to draw from, if any.
+    /// - Returns: The complete run.
+    /// - Throws: ``ForecastClientError``.
+    public func fetch(
+        _ product: ForecastProduct, cell: GridCell, base: ForecastBase? = nil, budget: RequestBudget? = nil
+    ) async throws(ForecastClientError) -> ForecastRun {
+        try await fetch(product, cell: cell, base: base, budget: budget, pageConcurrency: core.configuration.pageConcurrency)
+    }
+
+    /// The items of a run as they arrive; see ``ForecastItemStream``.
+    ///
+    /// - Parameters:
+    ///   - product: The product.
+    ///   - cell: The grid cell.
+    ///   - base: A specific run (no fallback); `nil` for the newest, with fallback.
+    ///   - budget: A request budget to draw from, if any.
+    public func items(
+        _ product: ForecastProduct, cell: GridCell, base: ForecastBase? = nil, budget: RequestBudget? = nil
+    ) -> ForecastItemStream {
+        ForecastItemStream(core: core, product: product, cell: cell, base: base, budget: budget)
+    }
+
+    /// Fetches a run with a given page concurrency and pivots it into rows.
+    func fetch(
+        _ product: ForecastProduct, cell: GridCell, base: ForecastBase?, budget: RequestBudget?, pageConcurrency: Int
+    ) async throws(ForecastClientError) -> ForecastRun {
+        var pages = RunPages(core: core, product: product, cell: cell, base: base, budget: budget, concurrency: pageConcurrency)
+        var builder = ForecastRowBuilder()
+        while let fetched = try await pages.next() {
+            for item in fetched.page.items {
+                do {
+                    try builder.add(item)
+                } catch {
+                    throw ForecastClientError(.rows(error), url: core.endpoint.displayURL(for: fetched.request), attempts: fetched.attempts)
+                }
+            }
+            builder.add(page: fetched.page.info)
+        }
+        guard let run = pages.run, case .complete(let count) = builder.completeness else {
+            let expected = pages.run?.paging.totalCount ?? 0
+            throw ForecastClientError(.paging(.incomplete(received: builder.itemCount, expected: expected)))
+        }
+        return ForecastRun(
+            product: product, cell: cell, base: run.base, newestBase: run.newestBase, fallbackSteps: run.fallbackSteps,
+            rows: builder.rows(), itemCount: count, pageCount: run.paging.pageCount ?? 0,
+            fromCache: run.fromCache, requests: run.requests
+        )
+    }
+}

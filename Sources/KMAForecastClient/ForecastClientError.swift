@@ -1,0 +1,207 @@
+import Foundation
+import KMAForecast
+import KMAGrid
+
+/// Why the client could not deliver a forecast: the stage that failed, the reason, the
+/// request's URL with the key redacted, and how many attempts were made.
+///
+/// ```swift
+/// do {
+///     let run = try await client.fetch(.shortTerm, cell: cell)
+/// } catch {
+///     print(error.stage)        // e.g. .transport
+///     print(error)              // "KMA is slow or down: timed out after 3 attempts (30 s each). …"
+///     print(error.url ?? "")    // https://…/getVilageFcst?serviceKey=REDACTED&pageNo=1&…
+/// }
+/// ```
+///
+/// Every ``description`` says what went wrong and what to do. None contains the service key:
+/// text from KMA and URLs pass through ``KeyRedaction`` with the key's forms before they are
+/// stored here, and the platform's own error text (which can quote the full URL) is never used.
+public struct ForecastClientError: Error, Hashable, Sendable {
+    /// Where in a fetch the failure happened.
+    public enum Stage: String, Hashable, Sendable, CaseIterable {
+        /// Before anything was sent: the key, the service URL, the coordinate, the budget.
+        case request = "request"
+        /// The network: unreachable, timed out, connection cut.
+        case transport = "transport"
+        /// An HTTP status other than 200 (403, 429, 5xx …).
+        case httpStatus = "HTTP status"
+        /// A body that is not a KMA forecast page (HTML, XML, malformed or cut JSON).
+        case decode = "decode"
+        /// KMA's `resultCode` (or the gateway's `returnReasonCode`) was not `00`.
+        case resultCode = "KMA result code"
+        /// The pages decoded but do not add up: a short page, a changed `totalCount`, an
+        /// item for another cell or run.
+        case consistency = "consistency"
+    }
+
+    /// What exactly went wrong.
+    public enum Reason: Hashable, Sendable {
+        /// The key cannot be used; the text says why (it never quotes the key).
+        case invalidServiceKey(String)
+        /// The service root cannot be used; the text says why.
+        case invalidBaseURL(String)
+        /// A configuration value is out of range; the text says which.
+        case invalidConfiguration(String)
+        /// A coordinate of a batch is outside the KMA grid.
+        case outsideGrid(GridError)
+        /// The batch's request budget was used up before this fetch could be made.
+        case budgetExhausted(limit: Int)
+        /// No route to the server (no network, unknown host, connection refused).
+        case unreachable(host: String, detail: String)
+        /// An attempt took longer than a timeout (seconds of the limit that fired).
+        case timedOut(seconds: Double)
+        /// The connection broke before the whole answer arrived.
+        case connectionLost(detail: String)
+        /// TLS failed (handshake or certificate).
+        case secureConnectionFailed(host: String)
+        /// Another transport failure, with the platform's error code.
+        case transport(code: Int)
+        /// The fetch was cancelled.
+        case cancelled
+        /// HTTP 403: since 2026 KMA answers 403 for a service the key is not subscribed to.
+        case forbidden(ServiceProvider)
+        /// HTTP 429: too many requests in a short time.
+        case tooManyRequests
+        /// Another unexpected HTTP status.
+        case httpStatus(Int)
+        /// The body is not a usable page, or KMA answered a `resultCode` other than `00`.
+        case response(ForecastResponseError)
+        /// The pages' numbers do not add up.
+        case paging(PagingError)
+        /// An item for another cell or run than the one asked for.
+        case foreignItem(expected: String, found: String)
+        /// Items that do not pivot into rows (a repeated item, mixed runs).
+        case rows(RowBuilderError)
+        /// KMA had no data for the newest run nor for the earlier runs tried (newest first).
+        case noData(product: ForecastProduct, cell: GridCell, tried: [ForecastBase])
+    }
+
+    /// What went wrong.
+    public var reason: Reason
+    /// The URL of the failed request with the key replaced by `REDACTED`, when a request was
+    /// involved.
+    public var url: String?
+    /// How many attempts were made for the failed request (0 when none was sent).
+    public var attempts: Int
+
+    /// An error.
+    public init(_ reason: Reason, url: String? = nil, attempts: Int = 0) {
+        self.reason = reason
+        self.url = url
+        self.attempts = attempts
+    }
+
+    /// The stage that failed.
+    public var stage: Stage {
+        switch reason {
+        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted:
+            .request
+        case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .transport, .cancelled:
+            .transport
+        case .forbidden, .tooManyRequests, .httpStatus:
+            .httpStatus
+        case .response(let error):
+            error.resultCode == nil ? .decode : .resultCode
+        case .noData:
+            .resultCode
+        case .paging, .foreignItem, .rows:
+            .consistency
+        }
+    }
+
+    /// The KMA result code behind the error, if any (`22` for the quota, `30` for a key that
+    /// is not registered, `03` when no run had data).
+    public var resultCode: ResultCode? {
+        switch reason {
+        case .response(let error): error.resultCode
+        case .noData: .noData
+        default: nil
+        }
+    }
+
+    /// Whether trying the same request again may succeed: network failures, HTTP 429 and 5xx,
+    /// KMA's transient codes (01, 02, 04, 05) and bodies cut short. Not: anything the user
+    /// must fix (keys, URLs, codes 10–12, 20, 30–33), the quota (22), or NO_DATA.
+    public var isTransient: Bool {
+        switch reason {
+        case .unreachable, .timedOut, .connectionLost, .transport, .tooManyRequests:
+            true
+        case .httpStatus(let code):
+            (500...599).contains(code)
+        case .response(let error):
+            error.isTransient
+        default:
+            false
+        }
+    }
+
+    /// A copy with the request's URL and attempt count.
+    func at(_ url: String?, attempts: Int) -> ForecastClientError {
+        var copy = self
+        copy.url = url
+        copy.attempts = attempts
+        return copy
+    }
+}
+
+extension ForecastClientError: CustomStringConvertible, LocalizedError {
+    /// What went wrong and what to do, in a sentence or two.
+    public var description: String {
+        let tries = attempts > 1 ? " after \(attempts) attempts" : ""
+        switch reason {
+        case .invalidServiceKey(let why):
+            return "The service key cannot be used: \(why)."
+        case .invalidBaseURL(let why):
+            return "The service URL cannot be used: \(why)."
+        case .invalidConfiguration(let why):
+            return "The client configuration is invalid: \(why)."
+        case .outsideGrid(let error):
+            return "\(error)"
+        case .budgetExhausted(let limit):
+            return "Not fetched: the request budget of \(limit) calls is used up (a development key allows 10,000 calls a day). Raise the budget or fetch fewer places."
+        case .unreachable(let host, let detail):
+            return "Could not reach \(host) (\(detail))\(tries). Check the network connection, and the service URL if you set one."
+        case .timedOut(let seconds):
+            return "KMA is slow or down: timed out\(tries) (\(Self.format(seconds)) s per attempt). Try again later, or allow more time."
+        case .connectionLost(let detail):
+            return "The connection to KMA broke before the answer was complete (\(detail))\(tries); nothing partial was used. Try again."
+        case .secureConnectionFailed(let host):
+            return "The secure connection to \(host) failed (TLS handshake or certificate). Check the system's CA certificates and clock."
+        case .transport(let code):
+            return "The request failed (URLError \(code))\(tries). Check the network connection and try again."
+        case .cancelled:
+            return "The fetch was cancelled."
+        case .forbidden(let provider):
+            return "KMA answered HTTP 403 Forbidden: this key is not subscribed to the short-term forecast service (since 2026 KMA answers 403 for a service the key has not applied for). To fix it, \(provider.subscriptionAdvice); a new subscription or key can take up to an hour to become active."
+        case .tooManyRequests:
+            return "KMA answered HTTP 429 Too Many Requests\(tries): KMA allows about 30 requests a second per operation. Lower the concurrency and try again."
+        case .httpStatus(let code) where (500...599).contains(code):
+            return "KMA's server answered HTTP \(code)\(tries): KMA is having trouble. Try again in a few minutes."
+        case .httpStatus(404):
+            return "KMA answered HTTP 404 Not Found: the service URL is wrong. It should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)."
+        case .httpStatus(let code):
+            return "KMA answered HTTP \(code), which the forecast service does not normally send; check the service URL."
+        case .response(let error):
+            return error.isTransient && !tries.isEmpty ? "\(error) (failed\(tries))" : error.description
+        case .paging(let error):
+            return "The answer does not add up: \(error). Nothing partial was used; try again."
+        case .foreignItem(let expected, let found):
+            return "KMA sent an item for \(found) in answer to a request for \(expected); nothing from this answer was used. Try again."
+        case .rows(let error):
+            return "The pages do not fit together: \(error). Nothing partial was used; try again."
+        case .noData(let product, let cell, let tried):
+            let runs = tried.map(\.description).joined(separator: ", ")
+            return "KMA has no \(product.rawValue) data for nx \(cell.nx), ny \(cell.ny) for run\(tried.count == 1 ? "" : "s") \(runs): the newest run may be published late, or the service is disrupted. Try again in a few minutes."
+        }
+    }
+
+    /// The same as ``description``.
+    public var errorDescription: String? { description }
+
+    /// `30`, `0.5`.
+    private static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,55 @@
+import KMAForecast
+import KMAGrid
+
+/// The items of one run as they arrive: page 1's items are delivered while later pages are
+/// still being fetched. Made by ``ForecastClient/items(_:cell:base:budget:)``.
+///
+/// ```swift
+/// for try await item in client.items(.shortTerm, cell: cell) {
+///     print(item.category, item.forecastTimeString, item.value)
+/// }
+/// ```
+///
+/// The sequence either ends after the last item of a complete run, or throws
+/// ``ForecastClientError`` — never ends early as if complete. Items delivered before an
+/// error (a later page failing) belong to a run that did not complete: discard them. Nothing is
+/// requested until iteration starts; each iteration fetches (or reads from the cache) anew.
+/// Stopping early cancels the pages still in flight.
+public struct ForecastItemStream: AsyncSequence, Sendable {
+    /// A forecast item.
+    public typealias Element = ForecastItem
+    /// The only error the sequence throws.
+    public typealias Failure = ForecastClientError
+
+    let core: ClientCore
+    let product: ForecastProduct
+    let cell: GridCell
+    let base: ForecastBase?
+    let budget: RequestBudget?
+
+    /// Starts an iteration.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(pages: RunPages(
+            core: core, product: product, cell: cell, base: base, budget: budget,
+            concurrency: core.configuration.pageConcurrency
+        ))
+    }
+
+    /// Walks the items page by page.
+    public struct Iterator: AsyncIteratorProtocol {
+        var pages: RunPages
+        var items: [ForecastItem] = []
+        var index = 0
+
+        /// The next item, `nil` after the last item of a complete run.
+        public mutating func next() async throws(ForecastClientError) -> ForecastItem? {
+            while index == items.count {
+                guard let page = try await pages.next() else { return nil }
+                items = page.page.items
+                index = 0
+            }
+            index += 1
+            return items[index - 1]
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import KMAForecast
+import KMAGrid
+
+/// A complete run of one product at one cell: every item KMA has for it, pivoted into per-hour
+/// rows, and how it was obtained.
+///
+/// A run is only ever returned whole: every page arrived, the item count matches
+/// `totalCount`, and every item is for this cell and this run.
+public struct ForecastRun: Sendable {
+    /// The product.
+    public var product: ForecastProduct
+    /// The grid cell.
+    public var cell: GridCell
+    /// The run delivered.
+    public var base: ForecastBase
+    /// The newest run the clock said should be available. Differs from ``base`` when KMA had
+    /// not published it and an earlier run was used.
+    public var newestBase: ForecastBase
+    /// How many issuances before ``newestBase`` the delivered run is (0, 1 or 2).
+    public var fallbackSteps: Int
+    /// The rows, one per forecast hour, sorted by date and time.
+    public var rows: [ForecastRow]
+    /// The number of items (`totalCount`).
+    public var itemCount: Int
+    /// The number of pages the run came in.
+    public var pageCount: Int
+    /// Whether the run's pages came from the cache rather than from KMA.
+    public var fromCache: Bool
+    /// HTTP requests made for this run: 0 for a pure cache hit; retries and NO_DATA answers
+    /// for newer runs included.
+    public var requests: Int
+
+    /// Whether an earlier run than the newest was delivered.
+    public var isFallback: Bool { fallbackSteps > 0 }
+}

@@ -1,0 +1,47 @@
+/// Sends one GET request and returns the whole answer: the one seam between the client and the
+/// network. ``URLSessionTransport`` is the real one; tests can put anything behind it.
+protocol HTTPTransport: Sendable {
+    /// Sends a GET request.
+    ///
+    /// - Parameters:
+    ///   - url: The full URL, key included. Never put it in an error or a log line.
+    ///   - connectTimeout: See ``ClientTimeouts/connect``.
+    /// - Returns: The status, headers and body, whatever the status.
+    /// - Throws: ``TransportFailure`` when no complete answer arrived. Must return promptly
+    ///   when the calling task is cancelled.
+    func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse
+}
+
+/// A complete HTTP answer.
+struct HTTPResponse: Sendable, Hashable {
+    /// The status code, e.g. 200.
+    var status: Int
+    /// Header values by lower-case name.
+    var headers: [String: String]
+    /// The body as received.
+    var body: [UInt8]
+
+    /// `Retry-After` in whole seconds, when the server sent one (429, 503).
+    var retryAfterSeconds: Int? {
+        headers["retry-after"].flatMap { Int($0.trimmingWhitespace()) }.flatMap { $0 >= 0 ? $0 : nil }
+    }
+}
+
+/// Why no complete answer arrived. Carries no URL and no text from the underlying library (which
+/// may quote the URL, key and all).
+enum TransportFailure: Error, Hashable, Sendable {
+    /// No route to the server: no network, the host name did not resolve, or the connection
+    /// was refused. `detail` says which, in our own words.
+    case unreachable(detail: String)
+    /// The server went silent for longer than the connect (inactivity) timeout.
+    case timedOut
+    /// The connection broke before the whole answer arrived (reset, closed early, body shorter
+    /// than its `Content-Length`).
+    case connectionLost(detail: String)
+    /// The TLS handshake or the server's certificate failed.
+    case secureConnectionFailed
+    /// The request was cancelled.
+    case cancelled
+    /// Anything else, with the platform's error code.
+    case other(code: Int)
+}

@@ -1,0 +1,150 @@
+import KMAForecast
+import KMAGrid
+
+/// The checked pages of one run, in page order: the engine under both ``ForecastClient/fetch(_:cell:base:budget:)``
+/// and ``ForecastItemStream``.
+///
+/// After page 1, up to `concurrency` later pages are requested at once, so the caller works on
+/// page *n* while pages *n* + 1 … are in flight. Each page is checked by the
+/// ``PageStateMachine`` in order; the first failure cancels the pages in flight and ends the
+/// sequence with the error. When the last page of a run fetched from KMA is in, the run is
+/// stored in the cache.
+struct RunPages {
+    private let core: ClientCore
+    private let product: ForecastProduct
+    private let cell: GridCell
+    private let explicitBase: ForecastBase?
+    private let budget: RequestBudget?
+    private let concurrency: Int
+
+    /// The run, once chosen.
+    private(set) var run: OpenedRun?
+    private var delivered = 0
+    private var notStarted: [Int] = []
+    private var inFlight: [Int: Task<Result<FetchedPage, ForecastClientError>, Never>] = [:]
+    private var fetchedBytes: [[UInt8]] = []
+    private var finished = false
+    private let canceller = TaskCanceller()
+
+    init(core: ClientCore, product: ForecastProduct, cell: GridCell, base: ForecastBase?, budget: RequestBudget?, concurrency: Int) {
+        self.core = core
+        self.product = product
+        self.cell = cell
+        self.explicitBase = base
+        self.budget = budget
+        self.concurrency = max(1, concurrency)
+    }
+
+    /// The next page, `nil` after the last.
+    mutating func next() async throws(ForecastClientError) -> FetchedPage? {
+        guard !finished else { return nil }
+        do {
+            return try await advance()
+        } catch {
+            finished = true
+            canceller.cancelAll()
+            inFlight.removeAll()
+            throw error
+        }
+    }
+
+    private mutating func advance() async throws(ForecastClientError) -> FetchedPage? {
+        guard var run else {
+            let opened = try await core.open(product, cell: cell, explicitBase: explicitBase, budget: budget)
+            self.run = opened
+            notStarted = opened.remaining.map { Array($0) } ?? []
+            if !opened.fromCache { fetchedBytes = opened.pages.map(\.bytes) }
+            delivered = 1
+            startPages()
+            if !opened.fromCache && opened.paging.isComplete { complete(opened) }
+            return opened.pages[0]
+        }
+        if run.fromCache {
+            guard delivered < run.pages.count else { return finish() }
+            delivered += 1
+            return run.pages[delivered - 1]
+        }
+        guard !run.paging.isComplete else { return finish() }
+        let pageNo = delivered + 1
+        startPages()
+        guard let task = inFlight.removeValue(forKey: pageNo) else {
+            throw ForecastClientError(.paging(.unexpectedPage(requested: pageNo, next: run.paging.nextPage)))
+        }
+        let page: FetchedPage
+        switch await withTaskCancellationHandler(operation: { await task.value }, onCancel: { task.cancel() }) {
+        case .success(let fetched):
+            page = fetched
+        case .failure(let error) where error.resultCode == .noData:
+            // Page 1 promised this page; a run cannot vanish halfway.
+            let expected = run.paging.expectedItems(onPage: pageNo) ?? 0
+            throw ForecastClientError(
+                .paging(.itemCountMismatch(pageNo: pageNo, expected: expected, received: 0, totalCount: run.paging.totalCount ?? 0)),
+                url: error.url, attempts: error.attempts
+            )
+        case .failure(let error):
+            throw error
+        }
+        do {
+            _ = try run.paging.accept(pageNo: pageNo, info: page.page.info)
+        } catch {
+            throw ForecastClientError(.paging(error), url: core.endpoint.displayURL(for: page.request), attempts: page.attempts)
+        }
+        run.requests += page.attempts
+        fetchedBytes.append(page.bytes)
+        delivered = pageNo
+        self.run = run
+        if run.paging.isComplete { complete(run) }
+        startPages()
+        return page
+    }
+
+    /// Starts page requests until `concurrency` are in flight.
+    private mutating func startPages() {
+        guard let run else { return }
+        while inFlight.count < concurrency, !notStarted.isEmpty {
+            let pageNo = notStarted.removeFirst()
+            let request = PageRequest(product: run.product, cell: run.cell, base: run.base, pageNo: pageNo, numOfRows: run.paging.pageSize)
+            let core = self.core
+            let budget = self.budget
+            let task = Task { () -> Result<FetchedPage, ForecastClientError> in
+                do throws(ForecastClientError) {
+                    return .success(try await core.fetchPage(request, budget: budget))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            inFlight[pageNo] = task
+            canceller.add(task)
+        }
+    }
+
+    /// The last page of a run from KMA is in: report it and cache it.
+    private func complete(_ run: OpenedRun) {
+        core.emit(.runFetched(
+            product: run.product, cell: run.cell, base: run.base,
+            items: run.paging.itemCount, pages: fetchedBytes.count, requests: run.requests
+        ))
+        core.store(fetchedBytes, pageSize: run.paging.pageSize, for: run)
+    }
+
+    private mutating func finish() -> FetchedPage? {
+        finished = true
+        return nil
+    }
+}
+
+/// Cancels the page requests of a ``RunPages`` that is abandoned before its last page.
+private final class TaskCanceller {
+    private var tasks: [Task<Result<FetchedPage, ForecastClientError>, Never>] = []
+
+    func add(_ task: Task<Result<FetchedPage, ForecastClientError>, Never>) {
+        tasks.append(task)
+    }
+
+    func cancelAll() {
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+    }
+
+    deinit { cancelAll() }
+}

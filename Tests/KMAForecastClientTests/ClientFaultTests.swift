@@ -1,0 +1,189 @@
+import Foundation
+import KMAForecast
+import KMAGrid
+import Testing
+@testable import KMAForecastClient
+import _KMATestSupport
+
+/// A fault, what the client must do about it, and what must come out.
+struct FaultCase: Sendable, CustomTestStringConvertible {
+    let label: String
+    let fault: ReplayFault
+    /// How often the fault is injected (the client makes at most 3 attempts).
+    let times: Int
+    /// Requests the server must see.
+    let requests: Int
+    /// The stage of the error, or `nil` when the fetch must succeed.
+    let stage: ForecastClientError.Stage?
+    /// Text the description must contain.
+    let says: String
+    var testDescription: String { label }
+}
+
+@Suite("ForecastClient over HTTP: every fault, retried or not, and no key in any text")
+struct ClientFaultTests {
+    static func cases() throws -> [FaultCase] {
+        let gateway30 = try Fixtures.text("api/gateway_error_30_key_not_registered.xml")
+        let quota22 = try Fixtures.text("api/hand_made_gateway_error_22_quota.xml")
+        let html = try Fixtures.text("api/hand_made_html_502.html")
+        let code01 = try Fixtures.text("api/error_01_application_error.json")
+        let code10 = try Fixtures.text("api/error_10_base_time_digits.json")
+        return [
+            // Transient: retried, and a later success is a success.
+            FaultCase(label: "HTTP 500 twice, then fine", fault: .status(500), times: 2, requests: 3, stage: nil, says: ""),
+            FaultCase(label: "connection reset once, then fine", fault: .reset, times: 1, requests: 2, stage: nil, says: ""),
+            FaultCase(label: "body cut short once, then fine", fault: .truncate(keepingBytes: 5000), times: 1, requests: 2, stage: nil, says: ""),
+            FaultCase(label: "KMA 01 APPLICATION_ERROR once, then fine", fault: .body(code01, contentType: "application/json"), times: 1, requests: 2, stage: nil, says: ""),
+            // Transient every time: bounded attempts, then the error.
+            FaultCase(label: "HTTP 500 every time", fault: .status(500), times: 9, requests: 3, stage: .httpStatus, says: "HTTP 500 after 3 attempts: KMA is having trouble"),
+            FaultCase(label: "HTTP 503 HTML page every time", fault: .status(503, body: html, contentType: "text/html", headers: [:]), times: 9, requests: 3, stage: .httpStatus, says: "HTTP 503 after 3 attempts"),
+            FaultCase(label: "HTTP 429 every time", fault: .status(429), times: 9, requests: 3, stage: .httpStatus, says: "429 Too Many Requests after 3 attempts"),
+            FaultCase(label: "reset every time", fault: .reset, times: 9, requests: 3, stage: .transport, says: "broke before the answer was complete"),
+            FaultCase(label: "cut short every time", fault: .truncate(keepingBytes: 5000), times: 9, requests: 3, stage: .transport, says: "ended before its declared length"),
+            // The user must act: one request, the right advice.
+            FaultCase(label: "HTTP 403 (not subscribed)", fault: .status(403), times: 9, requests: 1, stage: .httpStatus, says: "not subscribed"),
+            FaultCase(label: "gateway XML, key not registered (30)", fault: .body(gateway30, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "about an hour"),
+            FaultCase(label: "gateway XML, quota (22)", fault: .body(quota22, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "10,000 calls a day"),
+            FaultCase(label: "KMA 10 invalid parameter", fault: .body(code10, contentType: "application/json"), times: 9, requests: 1, stage: .resultCode, says: "base_time는 4자리 입니다."),
+            FaultCase(label: "HTML page with HTTP 200", fault: .body(html, contentType: "text/html"), times: 9, requests: 1, stage: .decode, says: "HTML page titled \"502 Bad Gateway\""),
+            FaultCase(label: "HTTP 404", fault: .status(404), times: 9, requests: 1, stage: .httpStatus, says: "service URL is wrong"),
+            // The answer is inconsistent: an error, never a partial run.
+            FaultCase(label: "items for another cell", fault: .relabelItems(nx: 61, ny: 120), times: 9, requests: 1, stage: .consistency, says: "item for nx 61, ny 120"),
+            FaultCase(label: "short page", fault: .dropItems(9), times: 9, requests: 1, stage: .consistency, says: "page 1 holds 800 items but should hold 809"),
+        ]
+    }
+
+    @Test(arguments: try cases())
+    func fault(_ c: FaultCase) async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(c.fault, times: c.times)
+        let recorder = Recorder()
+        let client = try makeClient(server, recorder: recorder)
+        do throws(ForecastClientError) {
+            let run = try await client.fetch(.shortTerm, cell: shortTermCell)
+            #expect(c.stage == nil, "expected an error at stage \(String(describing: c.stage))")
+            #expect(run.itemCount == 809 && run.requests == c.requests)
+        } catch {
+            #expect(error.stage == c.stage)
+            #expect(error.description.contains(c.says), "\(error.description)")
+            #expect(error.attempts == c.requests)
+            for text in texts(of: error) { #expect(!text.contains("TESTKEY"), "\(text)") }
+        }
+        #expect(server.requests.count == c.requests)
+        #expect(recorder.sleeps.count == c.requests - 1)
+        for text in recorder.eventTexts { #expect(!text.contains("TESTKEY"), "\(text)") }
+    }
+
+    @Test("Backoff waits grow with jitter: 0.375 s, then 0.75 s (draw 0.5)")
+    func backoff() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.status(500), times: 2)
+        let recorder = Recorder()
+        _ = try await makeClient(server, recorder: recorder).fetch(.shortTerm, cell: shortTermCell)
+        #expect(recorder.sleeps == [.milliseconds(375), .milliseconds(750)])
+    }
+
+    @Test("Retry-After on a 429 is honoured")
+    func retryAfter() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.status(429, headers: ["Retry-After": "2"]))
+        let recorder = Recorder()
+        let run = try await makeClient(server, recorder: recorder).fetch(.shortTerm, cell: shortTermCell)
+        #expect(run.requests == 2 && recorder.sleeps == [.seconds(2)])
+    }
+
+    @Test("The overall timeout cancels a slow answer; each attempt times out, then the error")
+    func overallTimeout() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.delay(milliseconds: 3000), times: 2)
+        let client = try makeClient(
+            server, retry: RetryPolicy(maxAttempts: 2),
+            timeouts: ClientTimeouts(connect: .seconds(10), overall: .milliseconds(200))
+        )
+        let error = try #require(await fetchError(client))
+        #expect(error.stage == .transport && error.attempts == 2 && server.requests.count == 2)
+        #expect(error.description.hasPrefix("KMA is slow or down: timed out after 2 attempts (0.2 s per attempt)"))
+    }
+
+    @Test("The connect (inactivity) timeout is URLSession's: a silent server fails after it")
+    func connectTimeout() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.delay(milliseconds: 3000))
+        let client = try makeClient(server, retry: .none, timeouts: ClientTimeouts(connect: .seconds(1), overall: .seconds(20)))
+        let error = try #require(await fetchError(client))
+        #expect(error.reason == .timedOut(seconds: 1) && error.attempts == 1)
+    }
+
+    @Test("A slow attempt then a fast one: the retry succeeds")
+    func slowThenFast() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.delay(milliseconds: 3000))
+        let client = try makeClient(server, timeouts: ClientTimeouts(connect: .seconds(10), overall: .milliseconds(300)))
+        let run = try await client.fetch(.shortTerm, cell: shortTermCell)
+        #expect(run.requests == 2)
+    }
+
+    @Test("Nothing listening: unreachable, retried, no key shown")
+    func unreachable() async throws {
+        let server = try shortTermServer()
+        let client = try makeClient(server)
+        server.stop()
+        let error = try #require(await fetchError(client))
+        #expect(error.stage == .transport && error.attempts == 3)
+        #expect(error.description.contains("Could not reach 127.0.0.1:\(server.port)"))
+        for text in texts(of: error) { #expect(!text.contains("TESTKEY")) }
+    }
+
+    @Test("Page 2 failures fail the run: short, totalCount changed, NO_DATA, another cell", arguments: [
+        (ReplayFault.dropItems(1), "page 2 holds 299 items but should hold 300 of totalCount 809"),
+        (.totalCountOffset(1), "page 2 reports totalCount 810 but page 1 reported 809"),
+        (.noData, "page 2 holds 0 items but should hold 300 of totalCount 809"),
+        (.relabelItems(nx: 60, ny: 121), "item for nx 60, ny 121"),
+    ])
+    func laterPage(_ fault: ReplayFault, _ says: String) async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(fault, times: 9, when: ReplayMatch(pageNo: 2))
+        let client = try makeClient(server, pageSize: 300)
+        let error = try #require(await fetchError(client))
+        #expect(error.description.contains(says), "\(error)")
+        #expect(error.url?.contains("pageNo=2") == true)
+    }
+
+    @Test("A stream that fails on page 2 throws after page 1's items; it never just ends")
+    func streamFailsLate() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.dropItems(1), times: 9, when: ReplayMatch(pageNo: 2))
+        var received = 0
+        var failure: ForecastClientError?
+        let stream = try makeClient(server, pageSize: 300).items(.shortTerm, cell: shortTermCell)
+        do throws(ForecastClientError) {
+            for try await _ in stream { received += 1 }
+        } catch {
+            failure = error
+        }
+        #expect(received == 300)
+        #expect(failure?.stage == .consistency)
+    }
+
+    @Test("Cancelling a fetch stops it promptly with a cancellation error")
+    func cancellation() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.delay(milliseconds: 3000), times: 9)
+        let client = try makeClient(server)
+        let task = Task { await fetchError(client) }
+        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        task.cancel()
+        let error = await task.value
+        #expect(error?.reason == .cancelled)
+        #expect(server.requests.count == 1)
+    }
+}

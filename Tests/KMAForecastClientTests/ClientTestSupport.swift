@@ -1,0 +1,125 @@
+import Foundation
+import KMAForecast
+@testable import KMAForecastClient
+import KMAGrid
+import Synchronization
+import _KMATestSupport
+
+/// The distinctive fake key of these tests, decoded; its Encoding form is
+/// `TESTKEY%2Babc%2Fdef%3D%3D`. No error, event, URL or cache file may contain `TESTKEY`.
+let testKey = "TESTKEY+abc/def=="
+let testKeyEncoded = "TESTKEY%2Babc%2Fdef%3D%3D"
+
+/// The recorded short-term run: 2022-11-20 05:00 at nx 60, ny 120, 809 items.
+let shortTermFixture = "api/getVilageFcst_20221120_0500_nx60_ny120.json"
+let shortTermCell: GridCell = {
+    guard let cell = try? GridCell(nx: 60, ny: 120) else { preconditionFailure("a valid test cell") }
+    return cell
+}()
+
+/// A KST instant as a `Date`.
+func kstDate(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int) -> Date {
+    // Test constants, always valid.
+    guard let time = try? KSTDateTime(year: year, month: month, day: day, hour: hour, minute: minute) else {
+        preconditionFailure("invalid test date")
+    }
+    return time.date
+}
+
+/// 2022-11-20 06:00 KST: the newest short-term run is the recorded 0500 run.
+let duringRecordedRun = kstDate(2022, 11, 20, 6, 0)
+
+/// A settable clock.
+final class TestClock: Sendable {
+    private let instant: Mutex<Date>
+    init(_ date: Date) { instant = Mutex(date) }
+    var now: Date { instant.withLock { $0 } }
+    func set(_ date: Date) { instant.withLock { $0 = date } }
+    func advance(minutes: Int) { instant.withLock { $0 = $0.addingTimeInterval(TimeInterval(minutes * 60)) } }
+}
+
+/// Collects what the client does: events and the sleeps it asked for.
+final class Recorder: Sendable {
+    private let state = Mutex<(events: [ForecastClientEvent], sleeps: [Duration])>(([], []))
+    var events: [ForecastClientEvent] { state.withLock { $0.events } }
+    var sleeps: [Duration] { state.withLock { $0.sleeps } }
+    func record(_ event: ForecastClientEvent) { state.withLock { $0.events.append(event) } }
+    func sleep(_ duration: Duration) { state.withLock { $0.sleeps.append(duration) } }
+
+    /// Every text the events carry (URLs, error descriptions, paths, reasons).
+    var eventTexts: [String] {
+        events.map { event in
+            switch event {
+            case .requestSent(_, _, _, _, _, let url): url
+            case .retryScheduled(_, _, _, _, let error): "\(error) \(error.url ?? "")"
+            case .cacheIgnored(let path, let reason), .cacheWriteFailed(let path, let reason): "\(path) \(reason)"
+            default: "\(event)"
+            }
+        }
+    }
+}
+
+/// A fresh temporary directory.
+func temporaryDirectory() throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("kma-client-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url.path
+}
+
+/// A client against a replay server, with instant sleeps (recorded) and a fixed jitter draw
+/// of 0.5.
+func makeClient(
+    _ server: ReplayServer,
+    key: String = testKey,
+    provider: ServiceProvider = .dataGoKr,
+    clock: TestClock = TestClock(duringRecordedRun),
+    cache: CacheLocation = .disabled,
+    pageSize: Int = 1000,
+    pageConcurrency: Int = 4,
+    retry: RetryPolicy = RetryPolicy(),
+    timeouts: ClientTimeouts = ClientTimeouts(connect: .seconds(5), overall: .seconds(10)),
+    recorder: Recorder = Recorder()
+) throws -> ForecastClient {
+    let configuration = ClientConfiguration(
+        provider: provider,
+        serviceKey: try ServiceKey(key),
+        baseURL: provider == .apiHub ? server.apiHubBaseURL : server.baseURL,
+        cache: cache,
+        timeouts: timeouts,
+        retry: retry,
+        pageSize: pageSize,
+        pageConcurrency: pageConcurrency,
+        now: { clock.now },
+        onEvent: { recorder.record($0) }
+    )
+    return try ForecastClient(
+        configuration: configuration,
+        transport: URLSessionTransport(),
+        sleep: { recorder.sleep($0) },
+        random: { 0.5 }
+    )
+}
+
+/// A replay server serving the recorded short-term run, requiring the test key.
+func shortTermServer(extraRuns: [RecordedRun] = []) throws -> ReplayServer {
+    try ReplayServer(runs: [try RecordedRun(.shortTerm, fixture: shortTermFixture)] + extraRuns, expectedKey: testKey)
+}
+
+/// The error a throwing fetch gives, or `nil` if it succeeds.
+func fetchError(
+    _ client: ForecastClient, _ product: ForecastProduct = .shortTerm, cell: GridCell = shortTermCell
+) async -> ForecastClientError? {
+    do throws(ForecastClientError) {
+        _ = try await client.fetch(product, cell: cell)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Every text an error can show: its description, URL, and a `dump`.
+func texts(of error: ForecastClientError) -> [String] {
+    var dumped = ""
+    dump(error, to: &dumped)
+    return [error.description, error.url ?? "", String(reflecting: error), dumped, error.localizedDescription]
+}

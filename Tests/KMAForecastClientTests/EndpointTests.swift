@@ -1,0 +1,62 @@
+import KMAForecast
+import KMAGrid
+import Testing
+@testable import KMAForecastClient
+
+@Suite("Endpoint: the URL sent and the URL shown")
+struct EndpointTests {
+    let request = PageRequest(
+        product: .shortTerm,
+        cell: shortTermCell,
+        base: ForecastBase(KSTDateTime(kstDate(2022, 11, 20, 5, 0))),
+        pageNo: 2,
+        numOfRows: 1000
+    )
+
+    @Test("data.go.kr: serviceKey first, then the guide's parameters in order")
+    func dataGoKr() throws {
+        let endpoint = try Endpoint(baseURL: ServiceProvider.dataGoKr.defaultBaseURL, provider: .dataGoKr, key: try ServiceKey(testKey))
+        #expect(endpoint.url(for: request) == "https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0/getVilageFcst?serviceKey=TESTKEY%2Babc%2Fdef%3D%3D&pageNo=2&numOfRows=1000&dataType=JSON&base_date=20221120&base_time=0500&nx=60&ny=120")
+        #expect(endpoint.displayURL(for: request) == "https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0/getVilageFcst?serviceKey=REDACTED&pageNo=2&numOfRows=1000&dataType=JSON&base_date=20221120&base_time=0500&nx=60&ny=120")
+        #expect(endpoint.host == "apis.data.go.kr")
+    }
+
+    @Test("API Hub: authKey")
+    func apiHub() throws {
+        let endpoint = try Endpoint(baseURL: ServiceProvider.apiHub.defaultBaseURL, provider: .apiHub, key: try ServiceKey(testKeyEncoded))
+        #expect(endpoint.url(for: request) == "https://apihub.kma.go.kr/api/typ02/openApi/VilageFcstInfoService_2.0/getVilageFcst?authKey=TESTKEY%2Babc%2Fdef%3D%3D&pageNo=2&numOfRows=1000&dataType=JSON&base_date=20221120&base_time=0500&nx=60&ny=120")
+    }
+
+    @Test("An override keeps its port and loses trailing slashes")
+    func override() throws {
+        let endpoint = try Endpoint(baseURL: " http://127.0.0.1:8080/1360000/VilageFcstInfoService_2.0/ ", provider: .dataGoKr, key: try ServiceKey(testKey))
+        #expect(endpoint.baseURL == "http://127.0.0.1:8080/1360000/VilageFcstInfoService_2.0")
+        #expect(endpoint.host == "127.0.0.1:8080")
+    }
+
+    @Test("Operations per product", arguments: [
+        (ForecastProduct.nowcast, "getUltraSrtNcst"), (.ultraShort, "getUltraSrtFcst"), (.shortTerm, "getVilageFcst"),
+    ])
+    func operations(_ product: ForecastProduct, _ operation: String) throws {
+        let endpoint = try Endpoint(baseURL: "http://h/x", provider: .dataGoKr, key: try ServiceKey(testKey))
+        var request = request
+        request.product = product
+        #expect(endpoint.url(for: request).hasPrefix("http://h/x/\(operation)?serviceKey="))
+    }
+
+    @Test("Service roots that cannot work are refused, naming the problem", arguments: [
+        ("apis.data.go.kr/1360000/VilageFcstInfoService_2.0", "does not start with http"),
+        ("ftp://apis.data.go.kr/x", "does not start with http"),
+        ("https:///x", "has no host"),
+        ("https://h/x?serviceKey=TESTKEY%2Babc", "without a query"),
+        ("https://h/x#frag", "without a query"),
+    ])
+    func refused(_ url: String, _ message: String) {
+        #expect {
+            _ = try Endpoint(baseURL: url, provider: .dataGoKr, key: try ServiceKey(testKey))
+        } throws: { error in
+            guard let error = error as? ForecastClientError, case .invalidBaseURL = error.reason else { return false }
+            return error.description.contains(message) && !error.description.contains("TESTKEY")
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import KMAForecast
+import KMAGrid
+import Testing
+@testable import KMAForecastClient
+
+@Suite("ForecastCache: files, format, atomic writes, pruning")
+struct ForecastCacheTests {
+    static func key(_ baseDate: String = "20221120", _ baseTime: String = "0500", nx: Int = 60) throws -> ForecastCache.Key {
+        ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: try GridCell(nx: nx, ny: 120),
+                          base: try ForecastBase(baseDate: baseDate, baseTime: baseTime))
+    }
+
+    let entry = ForecastCache.Entry(pageSize: 2, pages: [Array(#"{"a":1}"#.utf8), Array("{\n\"b\":\"page 2\n\"}".utf8)])
+
+    @Test("The default directory follows XDG_CACHE_HOME, then HOME", arguments: [
+        (["XDG_CACHE_HOME": "/x/cache/", "HOME": "/home/u"], "/x/cache/kma-forecast"),
+        (["XDG_CACHE_HOME": "relative", "HOME": "/home/u"], "/home/u/.cache/kma-forecast"),
+        (["HOME": "/home/u"], "/home/u/.cache/kma-forecast"),
+        ([:], nil),
+    ] as [([String: String], String?)])
+    func defaultDirectory(_ environment: [String: String], _ expected: String?) {
+        #expect(ForecastCache.defaultDirectory(environment: environment) == expected)
+    }
+
+    @Test("The checksum is FNV-1a 64")
+    func checksum() {
+        #expect(ForecastCache.checksum([]) == "cbf29ce484222325")
+        #expect(ForecastCache.checksum(Array("a".utf8)) == "af63dc4c8601ec8c")
+    }
+
+    @Test("Paths are keyed by provider, product, cell and base")
+    func paths() throws {
+        let cache = ForecastCache(directory: "/c/")
+        #expect(cache.pagesPath(try Self.key()) == "/c/data.go.kr/short-term/60-120/20221120-0500.pages")
+        #expect(cache.noDataPath(try Self.key("20221120", "0800")) == "/c/data.go.kr/short-term/60-120/20221120-0800.nodata")
+    }
+
+    @Test("Stored pages come back byte for byte, with no temporary file left")
+    func roundTrip() throws {
+        let directory = try temporaryDirectory()
+        let cache = ForecastCache(directory: directory)
+        let key = try Self.key()
+        #expect(cache.entry(for: key) == .miss)
+        try cache.store(entry, for: key)
+        #expect(cache.entry(for: key) == .hit(entry))
+        let files = try FileManager.default.contentsOfDirectory(atPath: cache.cellDirectory(key))
+        #expect(files == ["20221120-0500.pages"])
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: cache.pagesPath(key))), as: UTF8.self)
+        #expect(text.hasPrefix("kma-forecast-cache 1\nprovider data.go.kr\nproduct short-term\ncell 60 120\nbase 20221120 0500\npageSize 2\npages 2\n\npage 1 7 \(ForecastCache.checksum(Array(#"{"a":1}"#.utf8)))\n{\"a\":1}\npage 2 "))
+    }
+
+    struct BadFile: Sendable, CustomTestStringConvertible {
+        let label: String
+        let bytes: [UInt8]
+        let reason: String
+        var testDescription: String { label }
+    }
+
+    static func badFiles() throws -> [BadFile] {
+        let good = ForecastCache.serialize(ForecastCache.Entry(pageSize: 2, pages: [Array("{}".utf8)]), key: try key())
+        let otherCell = ForecastCache.serialize(ForecastCache.Entry(pageSize: 2, pages: [Array("{}".utf8)]), key: try key(nx: 61))
+        var flipped = good
+        flipped[flipped.count - 2] = UInt8(ascii: "]")
+        var version2 = good
+        version2.replaceSubrange(0..<20, with: Array("kma-forecast-cache 2".utf8))
+        return [
+            BadFile(label: "empty", bytes: [], reason: "ends inside the header"),
+            BadFile(label: "garbage", bytes: Array("\u{0}\u{1}garbage\n".utf8), reason: "not a kma-forecast cache file"),
+            BadFile(label: "another version", bytes: version2, reason: "not a kma-forecast cache file of version 1"),
+            BadFile(label: "another cell (foreign)", bytes: otherCell, reason: "for another run"),
+            BadFile(label: "cut short", bytes: Array(good.dropLast(3)), reason: "page 1 is missing or cut short"),
+            BadFile(label: "a flipped byte", bytes: flipped, reason: "page 1 does not match its checksum"),
+            BadFile(label: "bytes after the last page", bytes: good + Array("x".utf8), reason: "bytes after the last page"),
+        ]
+    }
+
+    @Test("Corrupt, foreign and other-version files are unusable, with a reason", arguments: try badFiles())
+    func unusable(_ c: BadFile) throws {
+        let directory = try temporaryDirectory()
+        let cache = ForecastCache(directory: directory)
+        let key = try Self.key()
+        try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
+        try CacheFileSystem.writeAtomically(c.bytes, to: cache.pagesPath(key))
+        guard case .unusable(let path, let reason) = cache.entry(for: key) else {
+            Issue.record("expected unusable for \(c.label)")
+            return
+        }
+        #expect(path == cache.pagesPath(key))
+        #expect(reason.contains(c.reason), "\(reason)")
+        // Storing replaces it.
+        try cache.store(entry, for: key)
+        #expect(cache.entry(for: key) == .hit(entry))
+    }
+
+    @Test("A directory where the file should be is not read as an entry")
+    func directoryInTheWay() throws {
+        let cache = ForecastCache(directory: try temporaryDirectory())
+        let key = try Self.key()
+        try CacheFileSystem.makeDirectories(cache.pagesPath(key))
+        #expect(cache.entry(for: key) == .miss)
+        #expect(throws: CacheFailure.self) { try cache.store(entry, for: key) }
+    }
+
+    @Test("NO_DATA notes round-trip; a garbled note is no note")
+    func noDataNotes() throws {
+        let cache = ForecastCache(directory: try temporaryDirectory())
+        let key = try Self.key("20221120", "0800")
+        #expect(cache.noDataCheckedAt(key) == nil)
+        try cache.noteNoData(key, at: 1_668_898_800)
+        #expect(cache.noDataCheckedAt(key) == 1_668_898_800)
+        try CacheFileSystem.writeAtomically(Array("kma-forecast-nodata 1\nchecked soon\n".utf8), to: cache.noDataPath(key))
+        #expect(cache.noDataCheckedAt(key) == nil)
+    }
+
+    @Test("Storing a run prunes the cell's runs older than 3 days and its notes at or before it; other files stay")
+    func pruning() throws {
+        let cache = ForecastCache(directory: try temporaryDirectory())
+        let stored = try Self.key("20221120", "0500")
+        let folder = cache.cellDirectory(stored)
+        try CacheFileSystem.makeDirectories(folder)
+        let names = [
+            "20221117-0200.pages",   // older than 3 days: removed
+            "20221117-0500.pages",   // exactly 3 days: kept
+            "20221120-0200.pages",   // kept
+            "20221120-0500.nodata",  // at the stored run: removed
+            "20221120-0200.nodata",  // before: removed
+            "20221120-0800.nodata",  // after: kept (the newer run had no data)
+            "notes.txt",             // not ours: kept
+        ]
+        for name in names { try CacheFileSystem.writeAtomically([1], to: folder + "/" + name) }
+        try cache.store(entry, for: stored)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder))
+        #expect(left == ["20221117-0500.pages", "20221120-0200.pages", "20221120-0500.pages", "20221120-0800.nodata", "notes.txt"])
+    }
+}
