@@ -41,6 +41,9 @@ public final class ReplayServer: Sendable {
     /// The decoded key that requests must carry, or `nil` to accept any key.
     public let expectedKey: String?
 
+    /// The NO_DATA answer, `Fixtures/api/hand_made_nodata_03.json`.
+    private let noDataBody: [UInt8]
+
     private let listener: Int32
     private let state: Mutex<State>
 
@@ -73,6 +76,11 @@ public final class ReplayServer: Sendable {
     ///   - runs: The recorded runs to serve.
     ///   - expectedKey: The key every request must carry (decoded), or `nil`.
     public init(runs: [RecordedRun] = [], expectedKey: String? = nil) throws(ReplayServerError) {
+        do {
+            noDataBody = try Fixtures.bytes("api/hand_made_nodata_03.json")
+        } catch {
+            throw .fixture("api/hand_made_nodata_03.json")
+        }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw .socket("socket", errno) }
         var yes: Int32 = 1
@@ -211,7 +219,7 @@ public final class ReplayServer: Sendable {
             reply(connection, HTTPAnswer(status: 200, contentType: contentType, body: Array(body.utf8)))
             close(connection)
         case .noData?:
-            reply(connection, HTTPAnswer(status: 200, contentType: Self.json, body: Self.noDataBody))
+            reply(connection, HTTPAnswer(status: 200, contentType: Self.json, body: noDataBody))
             close(connection)
         case .dropItems, .totalCountOffset, .relabelItems, nil:
             reply(connection, answer(request, alteration: fault))
@@ -296,7 +304,6 @@ public final class ReplayServer: Sendable {
     // MARK: - Answers
 
     static let json = "application/json;charset=UTF-8"
-    static let noDataBody = Array(#"{"response":{"header":{"resultCode":"03","resultMsg":"NO_DATA"}}}"#.utf8)
 
     /// The normal answer to a request, with a content fault applied.
     private func answer(_ request: RecordedRequest, alteration: ReplayFault?) -> HTTPAnswer {
@@ -319,11 +326,11 @@ public final class ReplayServer: Sendable {
         let pageNo = parameters["pageNo"].flatMap { Int($0) } ?? 1
         let runKey = RunKey(operation: request.operation, baseDate: baseDate, baseTime: baseTime, nx: nx, ny: ny)
         guard numOfRows > 0, pageNo > 0, let run = state.withLock({ $0.runs[runKey] }) else {
-            return HTTPAnswer(status: 200, contentType: Self.json, body: Self.noDataBody)
+            return HTTPAnswer(status: 200, contentType: Self.json, body: noDataBody)
         }
         let start = (pageNo - 1) * numOfRows
         guard start < run.items.count else {
-            return HTTPAnswer(status: 200, contentType: Self.json, body: Self.noDataBody)
+            return HTTPAnswer(status: 200, contentType: Self.json, body: noDataBody)
         }
         var items = Array(run.items[start..<min(start + numOfRows, run.items.count)])
         var totalCount = run.items.count
@@ -394,10 +401,13 @@ struct HTTPAnswer {
 public enum ReplayServerError: Error, CustomStringConvertible {
     /// A socket call failed with this `errno`.
     case socket(String, Int32)
+    /// A fixture the server needs could not be read.
+    case fixture(String)
 
     public var description: String {
         switch self {
         case .socket(let call, let code): "replay server: \(call) failed with errno \(code)"
+        case .fixture(let path): "replay server: cannot read Fixtures/\(path)"
         }
     }
 }

@@ -156,6 +156,19 @@ struct ClientFetchTests {
         #expect(server.requests.count == 2)
     }
 
+    @Test("The client reports its service root and, by its clock, the newest run of each product")
+    func facts() throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let client = try makeClient(server, clock: TestClock(kstDate(2022, 11, 20, 0, 50)))
+        #expect(client.baseURL == server.baseURL)
+        #expect(client.newestBase(of: .shortTerm).description == "20221119 2300")
+        #expect(client.newestBase(of: .nowcast).description == "20221120 0000")
+        #expect(client.newestBase(of: .ultraShort).description == "20221120 0030")
+        let standard = try ForecastClient(configuration: ClientConfiguration(serviceKey: try ServiceKey(testKey), cache: .disabled))
+        #expect(standard.baseURL == "https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0")
+    }
+
     @Test("Invalid configurations are refused before any request", arguments: [
         ("pageSize", 0), ("pageConcurrency", 0), ("maxFallbackSteps", 3),
     ])
