@@ -82,7 +82,7 @@ public enum ForecastUnit: String, CaseIterable, Hashable, Sendable, Codable {
         // Speeds, in millimetres per hour.
         case .metersPerSecond: (1, 3_600_000)
         case .kilometersPerHour: (1, 1_000_000)
-        case .milesPerHour: (1, 1_609_344_000)
+        case .milesPerHour: (1, 1_609_344)
         // Rates, in tenths of a millimetre per hour.
         case .millimetersPerHour: (2, 10)
         case .centimetersPerHour: (2, 100)

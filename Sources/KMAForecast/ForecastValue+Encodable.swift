@@ -18,7 +18,8 @@
 ///
 /// `form` is one of `zero` (`강수없음`, `적설없음`: min 0, max 0), `lessThan` (min 0), `exactly`
 /// (min = max), `range`, `atLeast` (no max). The category is not repeated: it is the key or
-/// field the value sits under.
+/// field the value sits under. Key order is not part of the shape (Foundation's `JSONEncoder`
+/// on Linux does not keep it); use `.sortedKeys` for byte-stable output.
 extension ForecastValue: Encodable {
     /// Encodes the shape above.
     public func encode(to encoder: any Encoder) throws {
