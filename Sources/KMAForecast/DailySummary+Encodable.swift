@@ -31,11 +31,14 @@ extension DailySummary: Encodable {
         var unit: String
     }
 
-    /// A code with its names.
+    /// A code with its names: `{"code":…,"en":…,"ko":…}`.
     private struct Named: Encodable {
-        var code: Int
-        var en: String
-        var ko: String
+        var code: any NamedCode
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ValueCodingKey.self)
+            try container.encodeName(code)
+        }
     }
 
     /// Encodes the shape above.
@@ -54,12 +57,12 @@ extension DailySummary: Encodable {
         )
         try container.encodeIfPresent(precipitation, forKey: .precipitation)
         try container.encodeIfPresent(snow, forKey: .snow)
-        try container.encodeIfPresent(sky.map { Named(code: $0.code, en: $0.englishName, ko: $0.koreanName) }, forKey: .sky)
+        try container.encodeIfPresent(sky.map { Named(code: $0) }, forKey: .sky)
         try container.encodeIfPresent(
-            heaviestRain.map { Named(code: $0.code, en: $0.englishName, ko: $0.koreanName) }, forKey: .heaviestRain
+            heaviestRain.map { Named(code: $0) }, forKey: .heaviestRain
         )
         try container.encodeIfPresent(
-            heaviestSnow.map { Named(code: $0.code, en: $0.englishName, ko: $0.koreanName) }, forKey: .heaviestSnow
+            heaviestSnow.map { Named(code: $0) }, forKey: .heaviestSnow
         )
     }
 }

@@ -33,9 +33,9 @@ extension ForecastValue: Encodable {
         case .missing, .unparsed:
             break
         case .sky(let sky):
-            try container.encodeName(code: sky.code, en: sky.englishName, ko: sky.koreanName)
+            try container.encodeName(sky)
         case .precipitationType(let type):
-            try container.encodeName(code: type.code, en: type.englishName, ko: type.koreanName)
+            try container.encodeName(type)
         case .precipitation(let amount):
             try container.encode(amount.form, forKey: .form)
             try container.encodeBounds(amount, unit: .millimeters)
@@ -43,13 +43,13 @@ extension ForecastValue: Encodable {
             try container.encode(amount.form, forKey: .form)
             try container.encodeBounds(amount, unit: .centimeters)
         case .rainIntensity(let intensity):
-            try container.encodeName(code: intensity.code, en: intensity.englishName, ko: intensity.koreanName)
+            try container.encodeName(intensity)
             try container.encodeBounds(intensity.rate, unit: .millimetersPerHour)
         case .snowIntensity(let intensity):
-            try container.encodeName(code: intensity.code, en: intensity.englishName, ko: intensity.koreanName)
+            try container.encodeName(intensity)
             try container.encodeBounds(intensity.rate, unit: .centimetersPerHour)
         case .windStrength(let strength):
-            try container.encodeName(code: strength.code, en: strength.englishName, ko: strength.koreanName)
+            try container.encodeName(strength)
             try container.encodeBounds(strength.speed, unit: .metersPerSecond)
         case .windDirection(let direction):
             try container.encode(direction.degrees, forKey: .value)
@@ -68,10 +68,10 @@ internal enum ValueCodingKey: String, CodingKey {
 
 extension KeyedEncodingContainer<ValueCodingKey> {
     /// `code`, `en`, `ko`.
-    mutating func encodeName(code: Int, en: String, ko: String) throws {
-        try encode(code, forKey: .code)
-        try encode(en, forKey: .en)
-        try encode(ko, forKey: .ko)
+    mutating func encodeName(_ code: some NamedCode) throws {
+        try encode(code.code, forKey: .code)
+        try encode(code.englishName, forKey: .en)
+        try encode(code.koreanName, forKey: .ko)
     }
 
     /// `min`, `max` (absent when unbounded), `unit`.

@@ -37,8 +37,8 @@ public struct ForecastValue: Hashable, Sendable {
         self.init(category: category, raw: raw, meaning: meaning)
     }
 
-    /// A value whose meaning is already known (e.g. rebuilt from stored JSON).
-    public init(category: ForecastCategory, raw: String, meaning: Meaning) {
+    /// A value whose meaning is already known (internal: a public one could contradict `raw`).
+    internal init(category: ForecastCategory, raw: String, meaning: Meaning) {
         self.category = category
         self.raw = raw
         self.meaning = meaning

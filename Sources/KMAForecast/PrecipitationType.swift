@@ -14,7 +14,7 @@
 /// The two tables never give one code two meanings, so a code read without its product
 /// (``init(code:product:)`` with `nil`) is still unambiguous; with a product, a code the
 /// product does not use is rejected.
-public enum PrecipitationType: Int, CaseIterable, Hashable, Sendable {
+public enum PrecipitationType: Int, CaseIterable, Hashable, Sendable, NamedCode {
     /// 없음: no precipitation, code 0. (Not named `none`, which would be taken for
     /// `Optional.none` wherever a type is optional.)
     case noPrecipitation = 0
@@ -33,8 +33,6 @@ public enum PrecipitationType: Int, CaseIterable, Hashable, Sendable {
     /// 눈날림: snow flurries, code 7 (ultra-short and nowcast only).
     case snowFlurries = 7
 
-    /// KMA's code, 0...7.
-    public var code: Int { rawValue }
 
     /// The type for a code as a product uses it.
     ///
@@ -85,10 +83,5 @@ public enum PrecipitationType: Int, CaseIterable, Hashable, Sendable {
         case .drizzleAndSnowFlurries: "drizzle and snow flurries"
         case .snowFlurries: "snow flurries"
         }
-    }
-
-    /// The name in a language.
-    public func name(in language: DisplayLanguage) -> String {
-        language == .ko ? koreanName : englishName
     }
 }

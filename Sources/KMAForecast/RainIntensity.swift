@@ -6,7 +6,7 @@
 /// | 1 | 약한 비 | under 3 mm/h |
 /// | 2 | 보통 비 | 3 to under 15 mm/h |
 /// | 3 | 강한 비 | 15 mm/h or more |
-public enum RainIntensity: Int, CaseIterable, Hashable, Comparable, Sendable {
+public enum RainIntensity: Int, CaseIterable, Hashable, Comparable, Sendable, NamedCode {
     /// 약한 비: light rain, under 3 mm/h. Code 1.
     case light = 1
     /// 보통 비: moderate rain, 3 to under 15 mm/h. Code 2.
@@ -14,8 +14,6 @@ public enum RainIntensity: Int, CaseIterable, Hashable, Comparable, Sendable {
     /// 강한 비: heavy rain, 15 mm/h or more. Code 3.
     case heavy = 3
 
-    /// KMA's code, 1...3.
-    public var code: Int { rawValue }
 
     /// The intensity for a KMA code, or `nil` for any other code.
     public init?(code: Int) {
@@ -47,11 +45,6 @@ public enum RainIntensity: Int, CaseIterable, Hashable, Comparable, Sendable {
         case .moderate: "moderate rain"
         case .heavy: "heavy rain"
         }
-    }
-
-    /// The name in a language.
-    public func name(in language: DisplayLanguage) -> String {
-        language == .ko ? koreanName : englishName
     }
 
     /// Orders from light to heavy.

@@ -4,7 +4,7 @@
 /// Code 2 (구름조금) belonged to the retired service and is not accepted.
 ///
 /// Conditions are ordered from clear to overcast, so `max` gives the cloudier one.
-public enum SkyCondition: Int, CaseIterable, Hashable, Comparable, Sendable {
+public enum SkyCondition: Int, CaseIterable, Hashable, Comparable, Sendable, NamedCode {
     /// 맑음: clear, code 1.
     case clear = 1
     /// 구름많음: mostly cloudy, code 3.
@@ -12,8 +12,6 @@ public enum SkyCondition: Int, CaseIterable, Hashable, Comparable, Sendable {
     /// 흐림: overcast, code 4.
     case overcast = 4
 
-    /// KMA's code: 1, 3 or 4.
-    public var code: Int { rawValue }
 
     /// The condition for a KMA code, or `nil` for any other code.
     public init?(code: Int) {
@@ -36,11 +34,6 @@ public enum SkyCondition: Int, CaseIterable, Hashable, Comparable, Sendable {
         case .mostlyCloudy: "mostly cloudy"
         case .overcast: "overcast"
         }
-    }
-
-    /// The name in a language.
-    public func name(in language: DisplayLanguage) -> String {
-        language == .ko ? koreanName : englishName
     }
 
     /// Orders from clear to overcast.

@@ -5,14 +5,12 @@
 /// |---|---|---|
 /// | 1 | 보통 눈 | under 1 cm/h |
 /// | 2 | 많은 눈 | 1 cm/h or more |
-public enum SnowIntensity: Int, CaseIterable, Hashable, Comparable, Sendable {
+public enum SnowIntensity: Int, CaseIterable, Hashable, Comparable, Sendable, NamedCode {
     /// 보통 눈: moderate snow, under 1 cm/h. Code 1.
     case moderate = 1
     /// 많은 눈: heavy snow, 1 cm/h or more. Code 2.
     case heavy = 2
 
-    /// KMA's code, 1...2.
-    public var code: Int { rawValue }
 
     /// The intensity for a KMA code, or `nil` for any other code.
     public init?(code: Int) {
@@ -41,11 +39,6 @@ public enum SnowIntensity: Int, CaseIterable, Hashable, Comparable, Sendable {
         case .moderate: "moderate snow"
         case .heavy: "heavy snow"
         }
-    }
-
-    /// The name in a language.
-    public func name(in language: DisplayLanguage) -> String {
-        language == .ko ? koreanName : englishName
     }
 
     /// Orders from moderate to heavy.

@@ -6,7 +6,7 @@
 /// | 1 | 약한 바람 | under 4 m/s |
 /// | 2 | 약간 강한 바람 | 4 to under 9 m/s |
 /// | 3 | 강한 바람 | 9 m/s or more |
-public enum WindStrength: Int, CaseIterable, Hashable, Comparable, Sendable {
+public enum WindStrength: Int, CaseIterable, Hashable, Comparable, Sendable, NamedCode {
     /// 약한 바람: light wind, under 4 m/s. Code 1.
     case light = 1
     /// 약간 강한 바람: moderately strong wind, 4 to under 9 m/s. Code 2.
@@ -14,8 +14,6 @@ public enum WindStrength: Int, CaseIterable, Hashable, Comparable, Sendable {
     /// 강한 바람: strong wind, 9 m/s or more. Code 3.
     case strong = 3
 
-    /// KMA's code, 1...3.
-    public var code: Int { rawValue }
 
     /// The strength for a KMA code, or `nil` for any other code.
     public init?(code: Int) {
@@ -55,11 +53,6 @@ public enum WindStrength: Int, CaseIterable, Hashable, Comparable, Sendable {
         case .moderate: "moderately strong wind"
         case .strong: "strong wind"
         }
-    }
-
-    /// The name in a language.
-    public func name(in language: DisplayLanguage) -> String {
-        language == .ko ? koreanName : englishName
     }
 
     /// Orders from light to strong.
