@@ -556,3 +556,50 @@ struct ForecastCategoryTests {
         #expect([ForecastCategory.pty, .pcp, .pop].sorted() == [.pcp, .pop, .pty])
     }
 }
+
+@Suite("ForecastPageDecoder: the documented variant fixtures")
+struct VariantFixtureTests {
+    /// The first 24 items of the recorded short-term page, the source of most variants.
+    static func recordedItems(_ count: Int) throws -> [ForecastItem] {
+        Array(try ForecastPageDecoder.decode(try Fixtures.bytes("api/getVilageFcst_20221120_0500_nx60_ny120.json")).items.prefix(count))
+    }
+
+    @Test("Legal layouts decode to the recorded items", arguments: [
+        "variant_shuffled_pretty.json", "variant_escaped_strings.json", "variant_numbers_as_strings.json",
+        "variant_body_before_header.json",
+    ])
+    func legalLayouts(file: String) throws {
+        let bytes = try Fixtures.bytes("api/variants/" + file)
+        let page = try ForecastPageDecoder.decode(bytes)
+        #expect(page.items == (try Self.recordedItems(24)))
+        #expect(page.info.totalCount == 24)
+        #expect(try ReferenceDecoder.decode(bytes) == page)
+    }
+
+    @Test("One item as an object; an empty page")
+    func singleAndEmpty() throws {
+        #expect(try ForecastPageDecoder.decode(try Fixtures.bytes("api/variants/variant_single_item_object.json")).items == (try Self.recordedItems(1)))
+        let empty = try ForecastPageDecoder.decode(try Fixtures.bytes("api/variants/variant_items_empty_string.json"))
+        #expect(empty.items.isEmpty && empty.info.totalCount == 0)
+    }
+
+    @Test("Errors: truncated, legacy, XML")
+    func errors() throws {
+        let truncated = try Fixtures.bytes("api/variants/variant_truncated.json")
+        #expect(decodeError(truncated) == .truncated(offset: truncated.count))
+        #expect(decodeError(try Fixtures.bytes("api/variants/variant_legacy_0000.json")) == .legacyFormat("resultCode 0000 'OK'"))
+        #expect(decodeError(try Fixtures.bytes("api/variants/variant_xml_datatype.xml")) == .xmlNotSupported)
+    }
+
+    @Test("Two pages of the recorded run make the same rows as the whole page")
+    func twoPages() throws {
+        var whole = ForecastRowBuilder()
+        _ = try ForecastPageDecoder.decode(try Fixtures.bytes("api/getVilageFcst_20221120_0500_nx60_ny120.json"), into: &whole)
+        var paged = ForecastRowBuilder()
+        _ = try ForecastPageDecoder.decode(try Fixtures.bytes("api/variants/variant_page2_of_2.json"), into: &paged)
+        #expect(paged.completeness == .incomplete(received: 309, expected: 809))
+        _ = try ForecastPageDecoder.decode(try Fixtures.bytes("api/variants/variant_page1_of_2.json"), into: &paged)
+        #expect(paged.completeness == .complete(809))
+        #expect(paged.rows() == whole.rows())
+    }
+}
