@@ -147,30 +147,30 @@ extension ForecastCategory {
     ]
 
     /// The position of a documented code in ``documented`` (0...16), or `nil` for any other
-    /// code. Constant time: a switch on the packed code.
+    /// code. Constant time: a perfect hash of the packed code (one multiplication, one table
+    /// load, one comparison).
     @inlinable
     public var documentedIndex: Int? {
-        switch packed {
-        case ForecastCategory.pop.packed: 0
-        case ForecastCategory.pty.packed: 1
-        case ForecastCategory.pcp.packed: 2
-        case ForecastCategory.reh.packed: 3
-        case ForecastCategory.sno.packed: 4
-        case ForecastCategory.sky.packed: 5
-        case ForecastCategory.tmp.packed: 6
-        case ForecastCategory.tmn.packed: 7
-        case ForecastCategory.tmx.packed: 8
-        case ForecastCategory.uuu.packed: 9
-        case ForecastCategory.vvv.packed: 10
-        case ForecastCategory.wav.packed: 11
-        case ForecastCategory.vec.packed: 12
-        case ForecastCategory.wsd.packed: 13
-        case ForecastCategory.t1h.packed: 14
-        case ForecastCategory.rn1.packed: 15
-        case ForecastCategory.lgt.packed: 16
-        default: nil
-        }
+        let entry = ForecastCategory.documentedTable[Int(truncatingIfNeeded: (packed &* 0xB222_1A58_008A_05A7) >> 59)]
+        guard entry & 0x00FF_FFFF_FFFF_FFFF == packed, entry >> 56 != 0 else { return nil }
+        return Int(truncatingIfNeeded: entry >> 56) - 1
     }
+
+    /// The perfect-hash table behind ``documentedIndex``: slot `(packed × M) >> 59` holds the
+    /// documented code's packed value with its index + 1 in the top byte (0 marks an empty slot).
+    /// Written as literals so the compiler can place it in read-only data (no lazy
+    /// initialisation on the hot path); a test rebuilds it from ``documented`` and compares.
+    @usableFromInline
+    static let documentedTable: [UInt64] = [
+        0x0200_0000_0059_5450, 0x0C00_0000_0056_4157, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000,
+        0x0B00_0000_0056_5656, 0x0000_0000_0000_0000, 0x0A00_0000_0055_5555, 0x0000_0000_0000_0000,
+        0x0500_0000_004F_4E53, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000, 0x0000_0000_0000_0000,
+        0x0F00_0000_0048_3154, 0x0100_0000_0050_4F50, 0x0000_0000_0000_0000, 0x1000_0000_0031_4E52,
+        0x0000_0000_0000_0000, 0x0000_0000_0000_0000, 0x0E00_0000_0044_5357, 0x0000_0000_0000_0000,
+        0x0000_0000_0000_0000, 0x0400_0000_0048_4552, 0x0000_0000_0000_0000, 0x0800_0000_004E_4D54,
+        0x0900_0000_0058_4D54, 0x0000_0000_0000_0000, 0x0300_0000_0050_4350, 0x0000_0000_0000_0000,
+        0x0600_0000_0059_4B53, 0x0D00_0000_0043_4556, 0x0700_0000_0050_4D54, 0x1100_0000_0054_474C,
+    ]
 
     /// Whether KMA documents this code.
     public var isDocumented: Bool { documentedIndex != nil }

@@ -88,6 +88,15 @@ public enum ForecastPageDecoder {
         }
     }
 
+    /// Decodes a page and says how many of its items took the fast path (for tests).
+    static func fastPathStatistics(_ bytes: [UInt8]) throws(ForecastResponseError) -> (items: Int, fastPath: Int) {
+        try withBytes(bytes) { (raw: UnsafeRawBufferPointer) throws(ForecastResponseError) -> (items: Int, fastPath: Int) in
+            var walker = PageWalker(raw, sink: ArraySink())
+            let info = try walker.run()
+            return (info.itemCount, walker.fastPathItemCount)
+        }
+    }
+
     private static func withBytes<R>(
         _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ForecastResponseError) -> R
     ) throws(ForecastResponseError) -> R {

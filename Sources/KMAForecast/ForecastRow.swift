@@ -2,8 +2,9 @@
 /// with the run it came from.
 ///
 /// Values are kept exactly as KMA sent them (``subscript(_:)``); ``ForecastValue`` gives their
-/// meaning. The 17 documented categories live inline in the row (no allocation per row);
-/// undocumented codes are kept too, in a small side list.
+/// meaning. The 17 documented categories live inline in the row as plain words (no allocation
+/// and no reference counting per value); undocumented codes, and the rare value longer than
+/// 15 UTF-8 bytes, are kept in a small side list.
 public struct ForecastRow: Sendable {
     /// The grid column, 1...149.
     public var nx: Int
@@ -18,20 +19,28 @@ public struct ForecastRow: Sendable {
     /// Whether the values are observations (nowcast) rather than forecasts.
     public var isObservation: Bool
 
-    /// Inline storage for the documented categories, indexed by ``ForecastCategory/documentedIndex``.
+    /// Bit `i` is set when documented category `i` (``ForecastCategory/documentedIndex``) has a value.
+    @usableFromInline internal var present: UInt32 = 0
+    /// The documented categories' texts, as ``InlineText`` words.
     @usableFromInline internal var slots: Slots
-    /// Values of undocumented categories, in arrival order.
-    @usableFromInline internal var others: [(ForecastCategory, InlineText)]
+    /// Undocumented categories, and documented values too long for a slot, in arrival order.
+    @usableFromInline internal var extras: [(ForecastCategory, String)] = []
+
+    /// The two words of an inline text: bytes 0–7, and bytes 8–14 with the length in the top
+    /// byte. A top byte of ``SlotWords/longMarker`` means the text is in `extras`.
+    @usableFromInline
+    internal struct SlotWords: Sendable {
+        @usableFromInline var low: UInt64
+        @usableFromInline var high: UInt64
+        @inlinable init(low: UInt64, high: UInt64) { self.low = low; self.high = high }
+        @usableFromInline static let empty = SlotWords(low: 0, high: 0)
+        @usableFromInline static let longMarker: UInt64 = 0xFF
+    }
 
     @usableFromInline
     internal typealias Slots = (
-        InlineText?, InlineText?, InlineText?, InlineText?, InlineText?, InlineText?, InlineText?, InlineText?,
-        InlineText?, InlineText?, InlineText?, InlineText?, InlineText?, InlineText?, InlineText?, InlineText?,
-        InlineText?
-    )
-
-    @usableFromInline static let emptySlots: Slots = (
-        nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil
+        SlotWords, SlotWords, SlotWords, SlotWords, SlotWords, SlotWords, SlotWords, SlotWords, SlotWords,
+        SlotWords, SlotWords, SlotWords, SlotWords, SlotWords, SlotWords, SlotWords, SlotWords
     )
 
     /// An empty row for a cell and hour.
@@ -42,8 +51,8 @@ public struct ForecastRow: Sendable {
         self.forecastTime = forecastTime
         self.base = base
         self.isObservation = isObservation
-        self.slots = Self.emptySlots
-        self.others = []
+        let e = SlotWords.empty
+        self.slots = (e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e)
     }
 
     /// The value of a category exactly as KMA sent it, or `nil` when KMA sent none for this hour.
@@ -52,56 +61,101 @@ public struct ForecastRow: Sendable {
         set { setText(newValue.map(InlineText.init), for: category) }
     }
 
+    /// Whether the row has a value for a category.
+    public func contains(_ category: ForecastCategory) -> Bool {
+        if let index = category.documentedIndex { return present & (1 << UInt32(index)) != 0 }
+        return extras.contains { $0.0 == category }
+    }
+
     /// The stored text of a category.
-    @inlinable
+    @usableFromInline
     internal func text(for category: ForecastCategory) -> InlineText? {
-        if let index = category.documentedIndex {
-            return withUnsafeBytes(of: slots) { raw in
-                raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: InlineText?.self)[index]
-            }
+        guard let index = category.documentedIndex else {
+            return extras.first { $0.0 == category }.map { InlineText($0.1) }
         }
-        return others.first(where: { $0.0 == category })?.1
+        return documentedText(at: index)
+    }
+
+    /// The stored text of documented category `index`.
+    @usableFromInline
+    internal func documentedText(at index: Int) -> InlineText? {
+        guard present & (1 << UInt32(index)) != 0 else { return nil }
+        let words = slot(index)
+        if words.high >> 56 == SlotWords.longMarker {
+            let category = ForecastCategory.documented[index]
+            return extras.first { $0.0 == category }.map { .heap($0.1) }
+        }
+        return .inline(low: words.low, high: words.high)
     }
 
     /// Stores (or, with `nil`, removes) a category's text.
-    @inlinable
+    @usableFromInline
     internal mutating func setText(_ text: InlineText?, for category: ForecastCategory) {
         if let index = category.documentedIndex {
-            withUnsafeMutableBytes(of: &slots) { raw in
-                raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: InlineText?.self)[index] = text
+            extras.removeAll { $0.0 == category }
+            guard let text else {
+                present &= ~(1 << UInt32(index))
+                setSlot(index, .empty)
+                return
             }
+            setDocumented(index, category: category, text: text)
             return
         }
-        if let position = others.firstIndex(where: { $0.0 == category }) {
-            if let text { others[position].1 = text } else { others.remove(at: position) }
-        } else if let text {
-            others.append((category, text))
+        extras.removeAll { $0.0 == category }
+        if let text { extras.append((category, text.string)) }
+    }
+
+    /// Stores documented category `index`'s text; the slot must be empty (the builder checks).
+    @inline(__always)
+    internal mutating func setDocumented(_ index: Int, category: ForecastCategory, text: InlineText) {
+        present |= 1 << UInt32(index)
+        switch text {
+        case .inline(let low, let high):
+            setSlot(index, SlotWords(low: low, high: high))
+        case .heap(let string):
+            setSlot(index, SlotWords(low: 0, high: SlotWords.longMarker << 56))
+            extras.append((category, string))
         }
+    }
+
+    /// What ``insert(_:text:base:)`` did.
+    internal enum Insertion {
+        case inserted
+        /// The row already has a value for the category (the text it has).
+        case duplicate(String)
+        /// The row's other values come from another run (that run).
+        case otherRun(ForecastBase)
+    }
+
+    /// Adds a category's text if the row has none yet and the run matches (the builder's path:
+    /// one mutating access per item).
+    @inline(__always)
+    internal mutating func insert(_ category: ForecastCategory, text: InlineText, base: ForecastBase) -> Insertion {
+        guard self.base == base else { return .otherRun(self.base) }
+        if let index = category.documentedIndex {
+            guard present & (1 << UInt32(index)) == 0 else { return .duplicate(documentedText(at: index)?.string ?? "") }
+            setDocumented(index, category: category, text: text)
+            return .inserted
+        }
+        if let existing = extras.first(where: { $0.0 == category }) { return .duplicate(existing.1) }
+        extras.append((category, text.string))
+        return .inserted
     }
 
     /// The categories that have a value in this row: documented ones in
     /// ``ForecastCategory/documented`` order, then the others in arrival order.
     public var categories: [ForecastCategory] {
         var result: [ForecastCategory] = []
-        for (index, category) in ForecastCategory.documented.enumerated() where documentedText(at: index) != nil {
+        for (index, category) in ForecastCategory.documented.enumerated() where present & (1 << UInt32(index)) != 0 {
             result.append(category)
         }
-        result += others.map(\.0)
+        for (category, _) in extras where category.documentedIndex == nil { result.append(category) }
         return result
     }
 
     /// The number of values in the row.
     public var count: Int {
-        var total = others.count
-        for index in 0..<ForecastCategory.documented.count where documentedText(at: index) != nil { total += 1 }
-        return total
-    }
-
-    @inlinable
-    internal func documentedText(at index: Int) -> InlineText? {
-        withUnsafeBytes(of: slots) { raw in
-            raw.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: InlineText?.self)[index]
-        }
+        present.nonzeroBitCount + extras.lazy.filter { $0.0.documentedIndex == nil }.count
     }
 
     /// `fcstDate` as KMA writes it: `YYYYMMDD`.
@@ -123,6 +177,54 @@ public struct ForecastRow: Sendable {
         let digits = String(value)
         return digits.count >= 4 ? digits : String(repeating: "0", count: 4 - digits.count) + digits
     }
+
+    // MARK: Slot access by index, without copying the tuple
+
+    @inline(__always)
+    internal func slot(_ index: Int) -> SlotWords {
+        switch index {
+        case 0: slots.0
+        case 1: slots.1
+        case 2: slots.2
+        case 3: slots.3
+        case 4: slots.4
+        case 5: slots.5
+        case 6: slots.6
+        case 7: slots.7
+        case 8: slots.8
+        case 9: slots.9
+        case 10: slots.10
+        case 11: slots.11
+        case 12: slots.12
+        case 13: slots.13
+        case 14: slots.14
+        case 15: slots.15
+        default: slots.16
+        }
+    }
+
+    @inline(__always)
+    internal mutating func setSlot(_ index: Int, _ words: SlotWords) {
+        switch index {
+        case 0: slots.0 = words
+        case 1: slots.1 = words
+        case 2: slots.2 = words
+        case 3: slots.3 = words
+        case 4: slots.4 = words
+        case 5: slots.5 = words
+        case 6: slots.6 = words
+        case 7: slots.7 = words
+        case 8: slots.8 = words
+        case 9: slots.9 = words
+        case 10: slots.10 = words
+        case 11: slots.11 = words
+        case 12: slots.12 = words
+        case 13: slots.13 = words
+        case 14: slots.14 = words
+        case 15: slots.15 = words
+        default: slots.16 = words
+        }
+    }
 }
 
 extension ForecastRow: Equatable {
@@ -130,11 +232,14 @@ extension ForecastRow: Equatable {
     public static func == (lhs: ForecastRow, rhs: ForecastRow) -> Bool {
         guard lhs.nx == rhs.nx, lhs.ny == rhs.ny, lhs.forecastDate == rhs.forecastDate,
               lhs.forecastTime == rhs.forecastTime, lhs.base == rhs.base,
-              lhs.isObservation == rhs.isObservation, lhs.others.count == rhs.others.count else { return false }
+              lhs.isObservation == rhs.isObservation, lhs.present == rhs.present,
+              lhs.extras.count == rhs.extras.count else { return false }
         for index in 0..<ForecastCategory.documented.count where lhs.documentedText(at: index) != rhs.documentedText(at: index) {
             return false
         }
-        for (category, text) in lhs.others where rhs.text(for: category) != text { return false }
+        for (category, text) in lhs.extras where !rhs.extras.contains(where: { $0.0 == category && $0.1 == text }) {
+            return false
+        }
         return true
     }
 }

@@ -15,6 +15,8 @@ struct PageWalker<Sink: ItemSink> {
     private(set) var numOfRows: Int?
     private(set) var totalCount: Int?
     private(set) var itemCount = 0
+    /// How many items took the fast path (for tests and tuning).
+    private(set) var fastPathItemCount = 0
 
     // Caches: items of a page share their run and, a dozen at a time, their hour.
     var cachedBaseDate = -1
@@ -22,6 +24,10 @@ struct PageWalker<Sink: ItemSink> {
     var cachedBase = ForecastBase(uncheckedWallSeconds: 0)
     var cachedForecastDate = -1
     var cachedDays: Int64 = 0
+    /// The last two non-ASCII inline values found to be valid UTF-8 (`강수없음`, `적설없음` …
+    /// repeat through a page, so each is validated once).
+    var validatedText0 = (low: UInt64(0), high: UInt64(0))
+    var validatedText1 = (low: UInt64(0), high: UInt64(0))
 
     init(_ bytes: UnsafeRawBufferPointer, sink: Sink) {
         self.bytes = bytes
@@ -146,7 +152,9 @@ struct PageWalker<Sink: ItemSink> {
                 guard try reader.peek() == UInt8(ascii: "{") else {
                     throw .unexpectedShape("item \(itemCount + 1) is not an object")
                 }
-                if try !fastItem(&reader) {
+                if try fastItem(&reader) {
+                    fastPathItemCount += 1
+                } else {
                     try generalItem(&reader)
                 }
             }
@@ -267,13 +275,11 @@ struct PageWalker<Sink: ItemSink> {
         if category.isLegacyOnly {
             throw .legacyFormat("category \(category.code)")
         }
-        let key = UInt64(truncatingIfNeeded: nx) << 48 | UInt64(truncatingIfNeeded: ny) << 32
-            | UInt64(truncatingIfNeeded: cachedDays) << 12 | UInt64(truncatingIfNeeded: forecastTime)
-        let item = ForecastItem(
+        try sink.accept(
             base: cachedBase, category: category, forecastDate: forecastDate, forecastTime: forecastTime,
-            text: text, isObservation: isObservation, nx: nx, ny: ny
+            text: text, isObservation: isObservation, nx: nx, ny: ny,
+            key: ForecastRowBuilder.key(nx: nx, ny: ny, days: cachedDays, time: forecastTime)
         )
-        try sink.accept(item, key: key)
         itemCount += 1
     }
 
@@ -295,6 +301,7 @@ struct PageWalker<Sink: ItemSink> {
 
 extension ForecastCategory {
     /// Codes of the retired pre-2021 service only: `T3H`, `R06`, `S06`.
+    @inline(__always)
     var isLegacyOnly: Bool {
         self == ForecastCategory.known(0x54, 0x33, 0x48) || self == ForecastCategory.known(0x52, 0x30, 0x36)
             || self == ForecastCategory.known(0x53, 0x30, 0x36)

@@ -16,6 +16,7 @@ public enum KMAForecastTool {
     static let subcommands: [(spec: CommandSpec, run: @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> Int32)] = [
         (GridCommand.spec, { a, c throws(CLIError) in try GridCommand.run(a, c) }),
         (BaseTimeCommand.spec, { a, c throws(CLIError) in try BaseTimeCommand.run(a, c) }),
+        (ParseCommand.spec, { a, c throws(CLIError) in try ParseCommand.run(a, c) }),
     ]
 
     /// The tool's own help.

@@ -456,3 +456,150 @@ struct DecoderPropertyTests {
         #expect(info == fast.info)
     }
 }
+
+@Suite("ForecastPageDecoder: the fast path and the general path")
+struct DecoderPathTests {
+    @Test("KMA's compact layout takes the fast path for every item")
+    func recordedLayout() throws {
+        let stats = try ForecastPageDecoder.fastPathStatistics(try Fixtures.bytes("api/getVilageFcst_20221120_0500_nx60_ny120.json"))
+        #expect(stats.items == 809)
+        #expect(stats.fastPath == 809)
+        let base = try ForecastBase(baseDate: "20261121", baseTime: "0500")
+        let generated = PageGenerator.page(PageGenerator.shortTermItems(count: 1000, base: base, nx: 149, ny: 253))
+        #expect(try ForecastPageDecoder.fastPathStatistics(generated) == (1000, 1000))
+    }
+
+    @Test("Other layouts take the general path and give the same items", arguments: [
+        PageGenerator.Style(shuffleKeys: true), PageGenerator.Style(pretty: true),
+        PageGenerator.Style(escapeStrings: true), PageGenerator.Style(numbersAsStrings: true),
+    ])
+    func otherLayouts(style: PageGenerator.Style) throws {
+        let base = try ForecastBase(baseDate: "20261121", baseTime: "0500")
+        let items = PageGenerator.shortTermItems(count: 200, base: base, nx: 60, ny: 127)
+        let bytes = PageGenerator.page(items, style: style)
+        let stats = try ForecastPageDecoder.fastPathStatistics(bytes)
+        #expect(stats.items == 200)
+        #expect(stats.fastPath < 200)
+        #expect(try ForecastPageDecoder.decode(bytes).items == items)
+    }
+
+    @Test("Near-misses of the layout fall back item by item", arguments: [
+        ("\"fcstValue\":\"20\"", "\"fcstValue\":\"2\\u0030\""),   // an escape in the value
+        ("\"nx\":60", "\"nx\":60.0"),                                  // a non-integer number
+        ("\"category\":\"TMP\"", "\"category\" : \"TMP\""),        // whitespace
+        ("\"baseTime\":\"0500\"", "\"baseTime\":\"05:0\""),        // not digits (an error)
+    ])
+    func nearMisses(original: String, replacement: String) throws {
+        let base = try ForecastBase(baseDate: "20221120", baseTime: "0500")
+        let items = PageGenerator.shortTermItems(count: 3, base: base, nx: 60, ny: 120)
+        var text = String(decoding: PageGenerator.page(items), as: UTF8.self)
+        let range = try #require(text.firstRange(of: original))
+        text.replaceSubrange(range, with: replacement)
+        let bytes = Array(text.utf8)
+        if replacement.contains("05:0") {
+            #expect(throws: ForecastResponseError.self) { try ForecastPageDecoder.decode(bytes) }
+            return
+        }
+        let stats = try ForecastPageDecoder.fastPathStatistics(bytes)
+        #expect(stats == (3, 2))
+        let page = try ForecastPageDecoder.decode(bytes)
+        #expect(page.items.count == 3)
+        #expect(page.items == items)
+        #expect(page == (try ReferenceDecoder.decode(bytes)))
+    }
+
+    @Test("Values of every inline length, and multi-byte text, round-trip through the fast path")
+    func valueLengths() throws {
+        let base = try ForecastBase(baseDate: "20221120", baseTime: "0500")
+        var items: [ForecastItem] = []
+        let values = (0...20).map { String(repeating: "9", count: $0) } + ["강수없음", "50.0mm 이상", "1.0mm 미만", "적설없음😀", "é"]
+        for (index, value) in values.enumerated() {
+            items.append(ForecastItem(base: base, category: ForecastCategory("C\(index)"), forecastDate: 20_221_120, forecastTime: 600, value: value, nx: 60, ny: 120))
+        }
+        let bytes = PageGenerator.page(items)
+        let stats = try ForecastPageDecoder.fastPathStatistics(bytes)
+        #expect(stats.fastPath == items.count)
+        #expect(try ForecastPageDecoder.decode(bytes).items == items)
+    }
+}
+
+@Suite("ForecastCategory")
+struct ForecastCategoryTests {
+    @Test("The perfect-hash table matches the documented codes")
+    func table() {
+        var table = [UInt64](repeating: 0, count: 32)
+        for (index, category) in ForecastCategory.documented.enumerated() {
+            let slot = Int((category.packed &* 0xB222_1A58_008A_05A7) >> 59)
+            #expect(table[slot] == 0)
+            table[slot] = category.packed | UInt64(index + 1) << 56
+        }
+        #expect(table == ForecastCategory.documentedTable)
+        for (index, category) in ForecastCategory.documented.enumerated() {
+            #expect(category.documentedIndex == index)
+        }
+        for code in ["T3H", "XYZ", "TM", "TMPX", "A", "ABCDEFGH", "pop"] {
+            #expect(ForecastCategory(code).documentedIndex == nil, "\(code)")
+        }
+    }
+
+    @Test("Codes, names, units, order")
+    func metadata() {
+        #expect(ForecastCategory("TMP") == .tmp)
+        #expect(ForecastCategory.tmp.code == "TMP")
+        #expect(ForecastCategory.tmp.koreanName == "1시간 기온" && ForecastCategory.tmp.unit == "°C")
+        #expect(ForecastCategory.pop.unit == "%" && ForecastCategory.sky.unit == nil)
+        #expect(ForecastCategory.lgt.englishName == "lightning")
+        #expect(ForecastCategory("XYZ").koreanName == "XYZ" && !ForecastCategory("XYZ").isDocumented)
+        #expect(ForecastCategory(validating: "") == nil && ForecastCategory(validating: "ABCDEFGHI") == nil)
+        #expect(ForecastCategory("ABCDEFGH").code == "ABCDEFGH")
+        #expect(ForecastCategory.documented.count == 17)
+        #expect([ForecastCategory.pty, .pcp, .pop].sorted() == [.pcp, .pop, .pty])
+    }
+}
+
+@Suite("ForecastPageDecoder: the documented variant fixtures")
+struct VariantFixtureTests {
+    /// The first 24 items of the recorded short-term page, the source of most variants.
+    static func recordedItems(_ count: Int) throws -> [ForecastItem] {
+        Array(try ForecastPageDecoder.decode(try Fixtures.bytes("api/getVilageFcst_20221120_0500_nx60_ny120.json")).items.prefix(count))
+    }
+
+    @Test("Legal layouts decode to the recorded items", arguments: [
+        "variant_shuffled_pretty.json", "variant_escaped_strings.json", "variant_numbers_as_strings.json",
+        "variant_body_before_header.json",
+    ])
+    func legalLayouts(file: String) throws {
+        let bytes = try Fixtures.bytes("api/variants/" + file)
+        let page = try ForecastPageDecoder.decode(bytes)
+        #expect(page.items == (try Self.recordedItems(24)))
+        #expect(page.info.totalCount == 24)
+        #expect(try ReferenceDecoder.decode(bytes) == page)
+    }
+
+    @Test("One item as an object; an empty page")
+    func singleAndEmpty() throws {
+        #expect(try ForecastPageDecoder.decode(try Fixtures.bytes("api/variants/variant_single_item_object.json")).items == (try Self.recordedItems(1)))
+        let empty = try ForecastPageDecoder.decode(try Fixtures.bytes("api/variants/variant_items_empty_string.json"))
+        #expect(empty.items.isEmpty && empty.info.totalCount == 0)
+    }
+
+    @Test("Errors: truncated, legacy, XML")
+    func errors() throws {
+        let truncated = try Fixtures.bytes("api/variants/variant_truncated.json")
+        #expect(decodeError(truncated) == .truncated(offset: truncated.count))
+        #expect(decodeError(try Fixtures.bytes("api/variants/variant_legacy_0000.json")) == .legacyFormat("resultCode 0000 'OK'"))
+        #expect(decodeError(try Fixtures.bytes("api/variants/variant_xml_datatype.xml")) == .xmlNotSupported)
+    }
+
+    @Test("Two pages of the recorded run make the same rows as the whole page")
+    func twoPages() throws {
+        var whole = ForecastRowBuilder()
+        _ = try ForecastPageDecoder.decode(try Fixtures.bytes("api/getVilageFcst_20221120_0500_nx60_ny120.json"), into: &whole)
+        var paged = ForecastRowBuilder()
+        _ = try ForecastPageDecoder.decode(try Fixtures.bytes("api/variants/variant_page2_of_2.json"), into: &paged)
+        #expect(paged.completeness == .incomplete(received: 309, expected: 809))
+        _ = try ForecastPageDecoder.decode(try Fixtures.bytes("api/variants/variant_page1_of_2.json"), into: &paged)
+        #expect(paged.completeness == .complete(809))
+        #expect(paged.rows() == whole.rows())
+    }
+}

@@ -1,0 +1,25 @@
+/// Numbers for people and for parsing, without Foundation's locale machinery.
+internal enum NumberText {
+    /// `value` rounded half away from zero to at most `decimals` places, trailing zeros and a
+    /// trailing point removed: `7.0` → `7`, `-1.25` with 1 → `-1.3`, `-0.04` with 1 → `0`.
+    static func format(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }
+        let integer = Int64(scaled)
+        let divisor = Int64(scale)
+        var text = (value < 0 && integer != 0 ? "-" : "") + String(integer / divisor)
+        var fraction = integer % divisor
+        guard fraction != 0 else { return text }
+        var places = decimals
+        while fraction % 10 == 0 {
+            fraction /= 10
+            places -= 1
+        }
+        let digits = String(fraction)
+        text += "." + String(repeating: "0", count: places - digits.count) + digits
+        return text
+    }
+}

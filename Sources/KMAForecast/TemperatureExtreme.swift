@@ -1,0 +1,37 @@
+/// A day's lowest or highest temperature, and where it came from.
+public struct TemperatureExtreme: Hashable, Sendable {
+    /// The temperature in °C.
+    public var value: Double
+    /// Where the value came from.
+    public var source: Source
+
+    /// Creates an extreme.
+    public init(value: Double, source: Source) {
+        self.value = value
+        self.source = source
+    }
+
+    /// Where a day's extreme came from.
+    public enum Source: String, Hashable, Sendable, Codable {
+        /// KMA's daily forecast (`TMN` at 06:00, `TMX` at 15:00): the run had it.
+        case daily = "daily"
+        /// The lowest or highest hourly temperature (`TMP`, `T1H`) of the hours the rows
+        /// cover: the run had no `TMN`/`TMX` for the day (a day already under way, a nowcast).
+        case hourly = "hourly"
+    }
+}
+
+/// JSON: `{"value":7,"unit":"°C","source":"daily"}` (`source` is `daily` or `hourly`).
+extension TemperatureExtreme: Encodable {
+    private enum CodingKeys: String, CodingKey {
+        case value, unit, source
+    }
+
+    /// Encodes the shape above.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(value, forKey: .value)
+        try container.encode(ForecastUnit.celsius.symbol, forKey: .unit)
+        try container.encode(source, forKey: .source)
+    }
+}

@@ -1,0 +1,35 @@
+import KMAForecast
+
+/// Dates and times for people, from KMA's `YYYYMMDD` and `HHMM` numbers.
+enum CalendarText {
+    /// `11-20 (일)` / `Sun 11-20`.
+    static func day(_ date: Int, _ language: DisplayLanguage) -> String {
+        let month = date / 100 % 100, day = date % 100
+        let md = pad2(month) + "-" + pad2(day)
+        guard let weekday = weekday(date) else { return md }
+        switch language {
+        case .ko: return md + " (" + ["일", "월", "화", "수", "목", "금", "토"][weekday] + ")"
+        case .en: return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday] + " " + md
+        }
+    }
+
+    /// `06:00`.
+    static func time(_ hhmm: Int) -> String {
+        pad2(hhmm / 100) + ":" + pad2(hhmm % 100)
+    }
+
+    /// `2022-11-20 05:00` for a run.
+    static func run(_ base: ForecastBase) -> String {
+        let iso = base.dateTime.iso8601
+        return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5))
+    }
+
+    /// 0 = Sunday … 6 = Saturday, or `nil` for a date that is not real.
+    static func weekday(_ date: Int) -> Int? {
+        guard let time = try? KSTDateTime(year: date / 10_000, month: date / 100 % 100, day: date % 100) else { return nil }
+        let days = (time.unixSeconds + KSTDateTime.utcOffset) / 86_400
+        return Int(((days + 4) % 7 + 7) % 7)
+    }
+
+    static func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+}

@@ -1,0 +1,36 @@
+import KMAForecast
+
+extension DisplayLanguage {
+    /// The language a person's environment asks for: `ko` when `LC_ALL`, `LC_MESSAGES` or
+    /// `LANG` (the first that is set) starts with `ko`, else `en`.
+    static func preferred(in environment: [String: String]) -> DisplayLanguage {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[name], !value.isEmpty {
+                return value.lowercased().hasPrefix("ko") ? .ko : .en
+            }
+        }
+        return .en
+    }
+}
+
+/// The `--lang` and `--units` options that every view for people takes.
+extension OptionSpec {
+    static let language = OptionSpec(
+        "lang", value: "language", help: "Labels and words in Korean (ko) or English (en). Default: from LANG.",
+        allowed: DisplayLanguage.allCases.map(\.rawValue)
+    )
+    static let units = OptionSpec(
+        "units", value: "units", help: "metric (°C, m/s, mm) or imperial (°F, mph, in). Default: metric.",
+        allowed: UnitSystem.allCases.map(\.rawValue)
+    )
+}
+
+extension ParsedArguments {
+    /// `--lang`, or the environment's language.
+    func language(_ environment: [String: String]) -> DisplayLanguage {
+        string("lang").flatMap(DisplayLanguage.init(rawValue:)) ?? .preferred(in: environment)
+    }
+
+    /// `--units`, metric unless given.
+    var units: UnitSystem { choice("units", default: .metric) }
+}

@@ -1,0 +1,34 @@
+import KMAForecast
+
+/// The CSV contract for forecast rows (other tools and tests read it):
+///
+/// - a header row, then one line per row;
+/// - columns `baseDate,baseTime,fcstDate,fcstTime,nx,ny` (preceded by `product` when asked),
+///   then one column per category code present in the input, in the order the codes first
+///   appear;
+/// - each cell is the value exactly as KMA sent it, empty when KMA sent none for that hour;
+/// - for the nowcast, `fcstDate`/`fcstTime` are the observation's `baseDate`/`baseTime`;
+/// - rows sorted by nx, ny, fcstDate, fcstTime (the caller passes them sorted);
+/// - RFC 4180 quoting.
+enum RowsCSV {
+    /// The CSV text.
+    ///
+    /// - Parameters:
+    ///   - rows: The rows, already in output order.
+    ///   - categories: The category columns, in order.
+    ///   - products: A product name per row, to add a leading `product` column; `nil` for none.
+    static func render(_ rows: [ForecastRow], categories: [ForecastCategory], products: [ForecastProduct]? = nil) -> String {
+        var out = ""
+        var header = products == nil ? [] : ["product"]
+        header += ["baseDate", "baseTime", "fcstDate", "fcstTime", "nx", "ny"]
+        header += categories.map(\.code)
+        out += CSVText.row(header)
+        for (index, row) in rows.enumerated() {
+            var fields = products.map { [$0[index].rawValue] } ?? []
+            fields += [row.base.baseDate, row.base.baseTime, row.forecastDateString, row.forecastTimeString, String(row.nx), String(row.ny)]
+            fields += categories.map { row[$0] ?? "" }
+            out += CSVText.row(fields)
+        }
+        return out
+    }
+}
