@@ -42,10 +42,20 @@ enum Formatting {
         return columns >= width ? text : String(repeating: " ", count: width - columns) + text
     }
 
-    /// The number of terminal columns `text` takes: East Asian wide characters count two.
+    /// The number of terminal columns `text` takes: East Asian wide characters count two,
+    /// ANSI escape sequences (colour) count nothing.
     static func displayWidth(_ text: String) -> Int {
         var width = 0
+        var inEscape = false
         for scalar in text.unicodeScalars {
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+                continue
+            }
+            if scalar.value == 0x1B {
+                inEscape = true
+                continue
+            }
             let v = scalar.value
             if v < 0x20 || (0x300...0x36F).contains(v) || v == 0x200B { continue }
             let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v)

@@ -11,6 +11,8 @@ struct HourlyTable {
     var sources: [String]?
     /// The widest the table may be, in terminal columns.
     var maxWidth = 80
+    /// Colour, when the terminal takes it.
+    var style = TerminalStyle(enabled: false)
 
     /// One column: its heading, how to fill a cell, and how it is aligned.
     struct Column {
@@ -30,6 +32,17 @@ struct HourlyTable {
         while width(columns) > maxWidth, let drop = columns.indices.filter({ columns[$0].dropPriority > 0 }).max(by: { columns[$0].dropPriority < columns[$1].dropPriority }) {
             columns.remove(at: drop)
         }
+        if style.enabled {
+            for index in columns.indices where columns[index].id == "temperature" {
+                columns[index].cells = zip(columns[index].cells, rows).map { cell, row in style.temperature(cell, celsius: row.temperature) }
+            }
+            for index in columns.indices where columns[index].id == "precipitation" || columns[index].id == "snow" {
+                columns[index].cells = columns[index].cells.map { $0 == "-" ? $0 : style.cyan($0) }
+            }
+            for index in columns.indices where columns[index].id == "source" {
+                columns[index].cells = columns[index].cells.map { style.dim($0) }
+            }
+        }
         let widths = columns.map { column in
             max(Formatting.displayWidth(column.heading), column.cells.map(Formatting.displayWidth).max() ?? 0)
         }
@@ -42,12 +55,12 @@ struct HourlyTable {
             }
             return "  " + parts.joined(separator: "  ")
         }
-        var out = line(columns.map(\.heading)) + "\n"
+        var out = style.bold(line(columns.map(\.heading))) + "\n"
         var currentDay = -1
         for (index, row) in rows.enumerated() {
             if row.forecastDate != currentDay {
                 currentDay = row.forecastDate
-                out += CalendarText.day(row.forecastDate, language) + "\n"
+                out += style.bold(CalendarText.day(row.forecastDate, language)) + "\n"
             }
             out += line(columns.map { $0.cells[index] }) + "\n"
         }
