@@ -8,7 +8,7 @@ import KMAGrid
 /// ```swift
 /// let client = try ForecastClient(configuration: ClientConfiguration(serviceKey: try ServiceKey(key)))
 /// let run = try await client.fetch(.shortTerm, cell: try GridCell(nx: 60, ny: 127))
-/// print(run.base, run.rows.count)                  // 20261121 0500, 67
+/// print(run.base, run.rows.count)                  // the run delivered, and its hours
 /// async let now = client.fetch(.nowcast, cell: cell)
 /// async let soon = client.fetch(.ultraShort, cell: cell)
 /// ```

@@ -10,7 +10,7 @@ import KMAGrid
 ///     let run = try await client.fetch(.shortTerm, cell: cell)
 /// } catch {
 ///     print(error.stage)        // e.g. .transport
-///     print(error)              // "KMA is slow or down: timed out after 3 attempts (30 s each). …"
+///     print(error)              // "KMA is slow or down: timed out after 3 attempts (30 s per attempt). …"
 ///     print(error.url ?? "")    // https://…/getVilageFcst?serviceKey=REDACTED&pageNo=1&…
 /// }
 /// ```

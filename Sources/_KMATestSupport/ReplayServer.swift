@@ -136,11 +136,6 @@ public final class ReplayServer: Sendable {
         state.withLock { $0.faults.append(InjectedFault(match: match, fault: fault, remaining: times)) }
     }
 
-    /// Removes every fault not used yet.
-    public func clearFaults() {
-        state.withLock { $0.faults.removeAll() }
-    }
-
     /// The requests received so far, in order of arrival.
     public var requests: [RecordedRequest] { state.withLock { $0.requests } }
 
@@ -404,6 +399,7 @@ public enum ReplayServerError: Error, CustomStringConvertible {
     /// A fixture the server needs could not be read.
     case fixture(String)
 
+    /// What failed.
     public var description: String {
         switch self {
         case .socket(let call, let code): "replay server: \(call) failed with errno \(code)"
