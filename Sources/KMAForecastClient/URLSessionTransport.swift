@@ -67,7 +67,7 @@ struct URLSessionTransport: HTTPTransport {
         case .networkConnectionLost:
             return .connectionLost(detail: "the connection was reset or closed early")
         case .cannotParseResponse, .badServerResponse, .zeroByteResource, .cannotDecodeRawData, .cannotDecodeContentData:
-            return .connectionLost(detail: "the answer was cut short or garbled")
+            return .connectionLost(detail: "the answer was cut short or garbled, URLError \(urlError.code.rawValue)")
         case .unknown where (urlError as NSError).localizedDescription.hasPrefix("transfer closed with"):
             // libcurl's CURLE_PARTIAL_FILE (a body shorter than its Content-Length), which
             // corelibs reports as an unknown error with curl's text.

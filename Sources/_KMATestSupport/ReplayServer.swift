@@ -143,15 +143,17 @@ public final class ReplayServer: Sendable {
     public var maxConcurrentRequests: Int { state.withLock { $0.maxInFlight } }
 
     /// Stops listening. Connections being answered finish on their own.
+    ///
+    /// Only shuts the listening socket down; the accept thread closes it on its way out. Were
+    /// it closed here, its descriptor number could be reused at once by another server's
+    /// socket, and the accept thread, still calling `accept` with the old number, would steal
+    /// that server's connections.
     public func stop() {
         let wasRunning = state.withLock { state -> Bool in
             defer { state.stopped = true }
             return !state.stopped
         }
-        if wasRunning {
-            shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
-        }
+        if wasRunning { shutdown(listener, Int32(SHUT_RDWR)) }
     }
 
     private static func key(of run: RecordedRun) -> RunKey {
@@ -161,6 +163,7 @@ public final class ReplayServer: Sendable {
     // MARK: - Connections
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
