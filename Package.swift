@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "KMAGrid", targets: ["KMAGrid"]),
         // Base times, categories, values, the page decoder and the per-hour rows.
         .library(name: "KMAForecast", targets: ["KMAForecast"]),
+        // Korean place names -> KMA grid cells, from KMA's official table (embedded). No Foundation.
+        .library(name: "KMAPlaces", targets: ["KMAPlaces"]),
         // The command-line tool.
         .executable(name: "kma-forecast", targets: ["kma-forecast"]),
     ],
@@ -26,8 +28,13 @@ let package = Package(
             dependencies: ["KMAGrid"]
         ),
         .target(
+            name: "KMAPlaces",
+            dependencies: ["KMAGrid"],
+            exclude: ["README.md"]
+        ),
+        .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAPlaces"]
         ),
         .executableTarget(
             name: "kma-forecast",
@@ -53,6 +60,10 @@ let package = Package(
         .testTarget(
             name: "KMAForecastTests",
             dependencies: ["KMAForecast", "_KMATestSupport"]
+        ),
+        .testTarget(
+            name: "KMAPlacesTests",
+            dependencies: ["KMAPlaces", "_KMATestSupport"]
         ),
         .testTarget(
             name: "KMAForecastCLITests",
