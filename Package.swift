@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "KMAForecast", targets: ["KMAForecast"]),
         // Fetching from KMA over HTTP: providers, keys, retries, paging, the on-disk cache.
         .library(name: "KMAForecastClient", targets: ["KMAForecastClient"]),
+        // Korean place names -> KMA grid cells, from KMA's official table (embedded). No Foundation.
+        .library(name: "KMAPlaces", targets: ["KMAPlaces"]),
         // The command-line tool.
         .executable(name: "kma-forecast", targets: ["kma-forecast"]),
     ],
@@ -33,8 +35,13 @@ let package = Package(
             exclude: ["README.md"]
         ),
         .target(
+            name: "KMAPlaces",
+            dependencies: ["KMAGrid"],
+            exclude: ["README.md"]
+        ),
+        .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAPlaces"]
         ),
         .executableTarget(
             name: "kma-forecast",
@@ -64,6 +71,10 @@ let package = Package(
         .testTarget(
             name: "KMAForecastClientTests",
             dependencies: ["KMAForecastClient", "_KMATestSupport"]
+        ),
+        .testTarget(
+            name: "KMAPlacesTests",
+            dependencies: ["KMAPlaces", "_KMATestSupport"]
         ),
         .testTarget(
             name: "KMAForecastCLITests",

@@ -1,6 +1,8 @@
 import KMAGrid
+import KMAPlaces
 
-/// `kma-forecast grid`: latitude/longitude to cell, cell to centre, or many points at once.
+/// `kma-forecast grid`: latitude/longitude to cell, cell to centre, a place name to its cell,
+/// or many points at once.
 enum GridCommand {
     static let spec = CommandSpec(
         name: "grid",
@@ -8,11 +10,19 @@ enum GridCommand {
         usage: [
             "--lat <lat> --lon <lon> [--format <format>]",
             "--nx <nx> --ny <ny> [--format <format>]",
+            "--place <name> [--format <format>]",
             "--input <file> [--format <format>]",
         ],
         discussion: """
             The KMA 5 km grid (Lambert conformal conic, nx 1...149, ny 1...253) covers the Korean
             peninsula and nearby seas. A point's cell is what KMA's official formula gives.
+
+            With --place, the name is looked up in KMA's official grid table (edition \(PlaceDirectory.kmaEdition)):
+            the cell printed is the one KMA assigns to that region. Names go from the province
+            down, any level left out, spaces optional: '부산', '종로구', '서울 종로',
+            '서울종로구 청운효자동'; short forms such as 서울, 경기 and 충북 work, and so does a
+            10-digit region code. A name that fits several regions (중구) lists them: add the
+            city or province.
 
             With --input, each line holds one 'lat,lon' pair (a 'lat,lon' header may come first;
             blank lines are skipped). The output is CSV 'lat,lon,nx,ny', one line per input line
@@ -22,13 +32,17 @@ enum GridCommand {
             EXAMPLES:
               kma-forecast grid --lat 37.5665 --lon 126.9780
               kma-forecast grid --nx 60 --ny 127 --format json
+              kma-forecast grid --place "서울 종로구" --format json
               kma-forecast grid --input points.csv > cells.csv
+
+            Place data: \(PlaceDirectory.attribution)
             """,
         options: [
             OptionSpec("lat", value: "lat", help: "Latitude in degrees north, -90...90 (e.g. 37.5665)."),
             OptionSpec("lon", value: "lon", help: "Longitude in degrees east, -180...180 (e.g. 126.978)."),
             OptionSpec("nx", value: "nx", help: "Grid column, 1...149: print the centre of cell (nx, ny)."),
             OptionSpec("ny", value: "ny", help: "Grid row, 1...253."),
+            OptionSpec("place", value: "name", help: "A Korean region, e.g. '서울 종로구': print KMA's cell for it."),
             OptionSpec("input", value: "file", help: "Convert many points: a file with one lat,lon pair a line, or - for standard input."),
             .format,
         ],
@@ -38,13 +52,14 @@ enum GridCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> Int32 {
         let forward = arguments.has("lat") || arguments.has("lon")
         let inverse = arguments.has("nx") || arguments.has("ny")
+        let named = arguments.has("place")
         let batch = arguments.has("input")
-        let modes = [forward, inverse, batch].filter { $0 }.count
+        let modes = [forward, inverse, named, batch].filter { $0 }.count
         guard modes == 1 else {
             if modes == 0 {
-                throw .usage("Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' or '--input <file>'")
+                throw .usage("Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>', '--place <name>' or '--input <file>'")
             }
-            throw .usage("Give only one of '--lat/--lon', '--nx/--ny' or '--input'")
+            throw .usage("Give only one of '--lat/--lon', '--nx/--ny', '--place' or '--input'")
         }
         let grid = ForecastGrid.kma
         let format = arguments.format
@@ -56,6 +71,16 @@ enum GridCommand {
                 input, standardOutput: out, standardError: context.standardError
             )
             return failures == 0 ? ExitCode.success : ExitCode.failure
+        }
+        if named {
+            let place: Place
+            do {
+                place = try PlaceDirectory.kma.place(named: arguments.string("place") ?? "")
+            } catch {
+                throw .usage(Self.capitalized(error.description))
+            }
+            out.write(render(place: place, format: format))
+            return ExitCode.success
         }
         if forward {
             try arguments.require("lat", "lon")
@@ -111,6 +136,29 @@ enum GridCommand {
             ]) + "\n"
         case .csv:
             return "lat,lon,nx,ny\n\(JSONText.number(center.latitude)),\(JSONText.number(center.longitude)),\(cell.nx),\(cell.ny)\n"
+        }
+    }
+
+    /// The answer for a place: KMA's cell for it, with its name, region code and position.
+    static func render(place: Place, format: OutputFormat) -> String {
+        let cell = place.cell
+        switch format {
+        case .text:
+            let position = place.coordinate.map {
+                "\(Formatting.latitude($0.latitude)), \(Formatting.longitude($0.longitude))"
+            } ?? "no position in the table"
+            return "nx \(cell.nx), ny \(cell.ny): \(place.name) (region \(place.regionCode), \(position))\n"
+        case .json:
+            return JSONText.object([
+                ("nx", String(cell.nx)), ("ny", String(cell.ny)),
+                ("place", JSONText.string(place.name)), ("regionCode", JSONText.string(place.regionCode)),
+                ("lat", place.coordinate.map { JSONText.number($0.latitude) } ?? "null"),
+                ("lon", place.coordinate.map { JSONText.number($0.longitude) } ?? "null"),
+            ]) + "\n"
+        case .csv:
+            let position = place.coordinate.map { "\(JSONText.number($0.latitude)),\(JSONText.number($0.longitude))" } ?? ","
+            return "place,region_code,lat,lon,nx,ny\n"
+                + "\(CSVText.field(place.name)),\(place.regionCode),\(position),\(cell.nx),\(cell.ny)\n"
         }
     }
 

@@ -48,7 +48,7 @@ struct GridCommandTests {
 
     static let usageCases: [UsageCase] = [
         UsageCase(arguments: ["grid", "--lat", "37.5"], message: "Error: Missing expected argument '--lon <lon>'"),
-        UsageCase(arguments: ["grid"], message: "Error: Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' or '--input <file>'"),
+        UsageCase(arguments: ["grid"], message: "Error: Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>', '--place <name>' or '--input <file>'"),
         UsageCase(arguments: ["grid", "--lat", "91", "--lon", "127"], message: "Error: Latitude 91.0 is outside -90...90 (degrees north)."),
         UsageCase(arguments: ["grid", "--lat", "37", "--lon", "181"], message: "Error: Longitude 181.0 is outside -180...180 (degrees east)."),
         UsageCase(arguments: ["grid", "--lat", "abc", "--lon", "127"], message: "Error: The value 'abc' is invalid for '--lat <lat>': expected a latitude in degrees north, -90...90"),
@@ -57,7 +57,8 @@ struct GridCommandTests {
         UsageCase(arguments: ["grid", "--nx", "150", "--ny", "1"], message: "Error: The value '150' is invalid for '--nx <nx>': a grid column must be in 1...149"),
         UsageCase(arguments: ["grid", "--nx", "0", "--ny", "1"], message: "Error: The value '0' is invalid for '--nx <nx>'"),
         UsageCase(arguments: ["grid", "--nx", "1.5", "--ny", "1"], message: "Error: The value '1.5' is invalid for '--nx <nx>': expected a grid column, a whole number in 1...149"),
-        UsageCase(arguments: ["grid", "--lat", "37", "--lon", "127", "--nx", "1"], message: "Error: Give only one of '--lat/--lon', '--nx/--ny' or '--input'"),
+        UsageCase(arguments: ["grid", "--lat", "37", "--lon", "127", "--nx", "1"], message: "Error: Give only one of '--lat/--lon', '--nx/--ny', '--place' or '--input'"),
+        UsageCase(arguments: ["grid", "--place", "부산", "--input", "-"], message: "Error: Give only one of '--lat/--lon', '--nx/--ny', '--place' or '--input'"),
         UsageCase(arguments: ["grid", "--lnn", "127"], message: "Error: Unknown option '--lnn'. Did you mean '--lon'?"),
         UsageCase(arguments: ["grid", "--lat"], message: "Error: Missing value for '--lat <lat>'"),
         UsageCase(arguments: ["grid", "--format", "xml", "--lat", "37", "--lon", "127"], message: "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'json' or 'csv'."),
