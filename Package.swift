@@ -41,7 +41,7 @@ let package = Package(
         ),
         .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAPlaces"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAPlaces"]
         ),
         .executableTarget(
             name: "kma-forecast",

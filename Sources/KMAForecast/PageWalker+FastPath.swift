@@ -107,7 +107,6 @@ extension PageWalker {
         p += 53
 
         // The category: 1...8 ASCII bytes up to the closing quote, found a word at a time.
-        let categoryStart = p
         let categoryWord = word(p)
         let quotes = CompactLayout.matches(categoryWord, UInt8(ascii: "\""))
         let categoryLength: Int

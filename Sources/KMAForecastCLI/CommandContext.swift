@@ -23,6 +23,8 @@ public struct CommandContext: Sendable {
     public var standardOutput: TextSink
     /// Errors, warnings and progress.
     public var standardError: TextSink
+    /// How the client waits between retries; `nil` for real time. Tests make it instant.
+    public var retrySleep: (@Sendable (Duration) async -> Void)?
 
     /// Creates a context.
     ///

@@ -14,25 +14,27 @@ public enum KMAForecastTool {
 
     /// The subcommands, in help order.
     static let subcommands: [(spec: CommandSpec, run: @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> Int32)] = [
+        (ForecastCommand.spec, { a, c throws(CLIError) in try await ForecastCommand.run(a, c) }),
         (GridCommand.spec, { a, c throws(CLIError) in try GridCommand.run(a, c) }),
         (BaseTimeCommand.spec, { a, c throws(CLIError) in try BaseTimeCommand.run(a, c) }),
         (ParseCommand.spec, { a, c throws(CLIError) in try ParseCommand.run(a, c) }),
     ]
 
-    /// The tool's own help.
+    /// The tool's own help: the forecast (the main job, the default when the first argument is
+    /// an option) and the subcommands.
     static let rootSpec = CommandSpec(
         name: "",
         abstract: "Weather from the Korea Meteorological Administration (KMA, 기상청) short-term forecast API.",
-        usage: ["<subcommand> [options]"],
+        usage: ForecastCommand.spec.usage + ["<subcommand> [options]"],
         discussion: """
+            \(ForecastCommand.spec.discussion ?? "")
+
             SUBCOMMANDS:
             \(subcommandList)
 
               See 'kma-forecast help <subcommand>' for detailed help.
             """,
-        options: [
-            OptionSpec("version", help: "Show the version."),
-        ],
+        options: ForecastCommand.spec.options + [OptionSpec("version", help: "Show the version.")],
         positional: nil
     )
 
@@ -76,10 +78,12 @@ public enum KMAForecastTool {
                 return ExitCode.success
             }
             guard let command = subcommands.first(where: { $0.spec.name == first }) else {
-                if first.hasPrefix("-") {
-                    _ = try ParsedArguments.parse(arguments, spec: rootSpec)
+                guard first.hasPrefix("-") else {
+                    throw CLIError.usage("Unknown subcommand '\(first)'" + suggestion(first))
                 }
-                throw CLIError.usage("Unknown subcommand '\(first)'" + suggestion(first))
+                // The main job: `kma-forecast --lat 37.56 --lon 126.97`.
+                let parsed = try ParsedArguments.parse(arguments, spec: rootSpec)
+                return try await ForecastCommand.run(parsed, context)
             }
             spec = command.spec
             arguments.removeFirst()

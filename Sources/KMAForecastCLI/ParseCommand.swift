@@ -16,8 +16,9 @@ enum ParseCommand {
             envelope ...) prints its error and no rows, with exit status 1.
 
             CSV columns: baseDate,baseTime,fcstDate,fcstTime,nx,ny, then one column per category
-            code present, each cell exactly as KMA sent it (empty when KMA sent none). Rows are
-            sorted by nx, ny, fcstDate, fcstTime. JSON keeps every value typed with its raw text.
+            code present (documented codes in the guide's order, then any others), each cell
+            exactly as KMA sent it (empty when KMA sent none). Rows are sorted by nx, ny,
+            fcstDate, fcstTime. JSON keeps every value typed with its raw text.
 
             EXAMPLES:
               kma-forecast parse page1.json page2.json --format csv > rows.csv
@@ -35,25 +36,20 @@ enum ParseCommand {
             throw .usage("Missing expected argument '<file> ...'")
         }
         var builder = ForecastRowBuilder()
-        var categories: [ForecastCategory] = []
-        var seenCategories = Set<ForecastCategory>()
         var kinds = Set<String>()
         for path in arguments.positionals {
             let bytes = try context.readInput(path)
             let name = path == "-" ? "standard input" : "'\(path)'"
-            var pageCategories: [ForecastCategory] = []
             do throws(ForecastResponseError) {
                 let page = try ForecastPageDecoder.decode(bytes)
                 for item in page.items {
                     try add(item, to: &builder, source: name)
-                    if seenCategories.insert(item.category).inserted { pageCategories.append(item.category) }
                     kinds.insert(item.isObservation ? "nowcast" : (item.base.baseTimeNumber % 100 == 30 ? "ultra-short" : "short-term"))
                 }
                 builder.add(page: page.info)
             } catch {
                 throw .runtime("\(name): \(error.description)")
             }
-            categories += pageCategories
         }
         if kinds.count > 1 {
             throw .runtime("the pages mix products (\(kinds.sorted().joined(separator: ", "))); parse one product's pages at a time")
@@ -75,7 +71,7 @@ enum ParseCommand {
         let out = context.standardOutput
         switch arguments.format {
         case .csv:
-            out.write(RowsCSV.render(rows, categories: categories))
+            out.write(RowsCSV.render(rows, categories: RowsCSV.categories(of: rows)))
         case .json:
             let document = RowsJSON.Document(
                 product: product?.rawValue, completeness: completeness, rows: rows.map { RowsJSON.Row($0, product: product) },

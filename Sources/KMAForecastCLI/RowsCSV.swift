@@ -4,13 +4,26 @@ import KMAForecast
 ///
 /// - a header row, then one line per row;
 /// - columns `baseDate,baseTime,fcstDate,fcstTime,nx,ny` (preceded by `product` when asked),
-///   then one column per category code present in the input, in the order the codes first
-///   appear;
+///   then one column per category code present in the input: the documented codes in the
+///   guide's order (POP PTY PCP REH SNO SKY TMP TMN TMX UUU VVV WAV VEC WSD T1H RN1 LGT), then
+///   any other codes in the order they first appear;
 /// - each cell is the value exactly as KMA sent it, empty when KMA sent none for that hour;
 /// - for the nowcast, `fcstDate`/`fcstTime` are the observation's `baseDate`/`baseTime`;
 /// - rows sorted by nx, ny, fcstDate, fcstTime (the caller passes them sorted);
 /// - RFC 4180 quoting.
 enum RowsCSV {
+    /// The category columns for some rows (see the column rule above).
+    static func categories(of rows: [ForecastRow]) -> [ForecastCategory] {
+        var present = Set<ForecastCategory>()
+        var others: [ForecastCategory] = []
+        for row in rows {
+            for category in row.categories where present.insert(category).inserted && !category.isDocumented {
+                others.append(category)
+            }
+        }
+        return ForecastCategory.documented.filter(present.contains) + others
+    }
+
     /// The CSV text.
     ///
     /// - Parameters:

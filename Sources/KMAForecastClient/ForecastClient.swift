@@ -55,8 +55,9 @@ public struct ForecastClient: Sendable {
         )
     }
 
-    /// A client with an injected transport, sleep and random source (tests).
-    init(
+    /// A client with an injected transport, sleep and random source (tests, and the CLI's
+    /// `--demo`, which serves recorded pages through the same client).
+    package init(
         configuration: ClientConfiguration,
         transport: any HTTPTransport,
         sleep: @escaping @Sendable (Duration) async -> Void,

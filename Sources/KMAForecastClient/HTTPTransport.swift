@@ -1,6 +1,6 @@
 /// Sends one GET request and returns the whole answer: the one seam between the client and the
 /// network. ``URLSessionTransport`` is the real one; tests can put anything behind it.
-protocol HTTPTransport: Sendable {
+package protocol HTTPTransport: Sendable {
     /// Sends a GET request.
     ///
     /// - Parameters:
@@ -13,13 +13,20 @@ protocol HTTPTransport: Sendable {
 }
 
 /// A complete HTTP answer.
-struct HTTPResponse: Sendable, Hashable {
+package struct HTTPResponse: Sendable, Hashable {
     /// The status code, e.g. 200.
-    var status: Int
+    package var status: Int
     /// Header values by lower-case name.
-    var headers: [String: String]
+    package var headers: [String: String]
     /// The body as received.
-    var body: [UInt8]
+    package var body: [UInt8]
+
+    /// A complete answer.
+    package init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
 
     /// `Retry-After` in whole seconds, when the server sent one (429, 503).
     var retryAfterSeconds: Int? {
@@ -29,7 +36,7 @@ struct HTTPResponse: Sendable, Hashable {
 
 /// Why no complete answer arrived. Carries no URL and no text from the underlying library (which
 /// may quote the URL, key and all).
-enum TransportFailure: Error, Hashable, Sendable {
+package enum TransportFailure: Error, Hashable, Sendable {
     /// No route to the server: no network, the host name did not resolve, or the connection
     /// was refused. `detail` says which, in our own words.
     case unreachable(detail: String)

@@ -69,7 +69,11 @@ struct PageStateMachine: Hashable, Sendable {
         if let echoed = info.pageNo, echoed != pageNo {
             throw .pageNumberMismatch(requested: pageNo, received: echoed)
         }
-        if let echoed = info.numOfRows, echoed != pageSize {
+        // Another numOfRows than asked for means the pages are cut differently than planned,
+        // which matters only when more pages follow: page 1 holding the whole run (as recorded
+        // pages and some proxies echo their own numOfRows) is complete whatever it echoes.
+        if let echoed = info.numOfRows, echoed != pageSize,
+           !(pageNo == 1 && info.totalCount == info.itemCount && info.itemCount <= pageSize) {
             throw .pageSizeMismatch(requested: pageSize, received: echoed)
         }
         guard let total = info.totalCount else { throw .missingTotalCount(pageNo: pageNo) }

@@ -10,13 +10,13 @@ import FoundationNetworking
 /// its own, exact cache), no redirects to other schemes than corelibs allows (http/https).
 /// Linux corelibs has no `bytes(for:)`, so a page is read whole (`data(for:)`); pages are small
 /// (about 110 KB for 1000 items) and the client streams page by page.
-struct URLSessionTransport: HTTPTransport {
+package struct URLSessionTransport: HTTPTransport {
     private let session: SessionBox
 
     /// A transport with its own session.
     ///
     /// - Parameter maximumConnectionsPerHost: Connections kept open to one host.
-    init(maximumConnectionsPerHost: Int = 8) {
+    package init(maximumConnectionsPerHost: Int = 8) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -26,7 +26,7 @@ struct URLSessionTransport: HTTPTransport {
         session = SessionBox(URLSession(configuration: configuration))
     }
 
-    func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
+    package func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
         guard let target = URL(string: url) else { throw .other(code: URLError.badURL.rawValue) }
         var request = URLRequest(url: target)
         request.httpMethod = "GET"

@@ -74,8 +74,8 @@ struct ParseCommandTests {
     func nowcastCSV() async {
         let result = await runTool(["parse", Self.nowcast, "--format", "csv"])
         #expect(result.stdout == """
-            baseDate,baseTime,fcstDate,fcstTime,nx,ny,PTY,REH,RN1,T1H,UUU,VEC,VVV,WSD
-            20210328,1400,20210328,1400,56,125,0,91,0,9.1,1.8,241,1,2.1
+            baseDate,baseTime,fcstDate,fcstTime,nx,ny,PTY,REH,UUU,VVV,VEC,WSD,T1H,RN1
+            20210328,1400,20210328,1400,56,125,0,91,1.8,1,241,2.1,9.1,0
 
             """)
     }

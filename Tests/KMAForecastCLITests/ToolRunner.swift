@@ -13,11 +13,12 @@ func runTool(
     _ arguments: [String],
     stdin: String = "",
     environment: [String: String] = [:],
-    now: Date = Date(timeIntervalSince1970: 1_795_195_800)  // 2026-11-21T02:30:00+09:00
+    now: Date = Date(timeIntervalSince1970: 1_795_195_800),  // 2026-11-21T02:30:00+09:00
+    stderrIsTerminal: Bool = false
 ) async -> ToolResult {
     let out = TextSink.memory()
-    let err = TextSink.memory()
-    let context = CommandContext(
+    let err = TextSink.memory(isTerminal: stderrIsTerminal)
+    var context = CommandContext(
         arguments: arguments,
         environment: environment,
         now: { now },
@@ -25,6 +26,7 @@ func runTool(
         standardOutput: out,
         standardError: err
     )
+    context.retrySleep = { _ in }  // retries happen, without waiting
     let status = await KMAForecastTool.run(context)
     return ToolResult(status: status, stdout: out.text, stderr: err.text)
 }

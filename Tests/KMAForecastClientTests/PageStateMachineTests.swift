@@ -83,6 +83,19 @@ struct PageStateMachineTests {
         #expect(throws: error) { try machine.accept(pageNo: 1, info: first) }
     }
 
+    @Test("Another numOfRows on page 1 is fine when page 1 holds the whole run, and an error when pages follow")
+    func pageSizeEcho() throws {
+        // A recorded page asked for with numOfRows=10 that holds its whole run of 8 items.
+        var whole = PageStateMachine(pageSize: 1000)
+        #expect(try whole.accept(pageNo: 1, info: info(page: 1, rows: 10, total: 8, items: 8)) == nil)
+        #expect(whole.isComplete)
+        // Capped at 100 rows while 809 are due: the pages would not line up.
+        var capped = PageStateMachine(pageSize: 1000)
+        #expect(throws: PagingError.pageSizeMismatch(requested: 1000, received: 100)) {
+            try capped.accept(pageNo: 1, info: info(page: 1, rows: 100, total: 809, items: 100))
+        }
+    }
+
     @Test("Pages must be accepted in order, and not after the last")
     func order() throws {
         var machine = PageStateMachine(pageSize: 300)

@@ -1,0 +1,301 @@
+import Foundation
+import KMAForecast
+import KMAForecastClient
+import KMAGrid
+import KMAPlaces
+
+/// `kma-forecast [--lat LAT --lon LON | --nx NX --ny NY | --place NAME]`: the weather at a point
+/// from KMA — the current observation, the coming hours, the days ahead.
+enum ForecastCommand {
+    static let keyHelp = """
+        Get a key: sign in at https://www.data.go.kr, open 기상청_단기예보 조회서비스 \
+        (https://www.data.go.kr/data/15084084/openapi.do) and apply for use (활용신청); \
+        the key is on your My Page (new keys can take about an hour to become active). \
+        Then: export KMA_SERVICE_KEY='<your key>' (either form the portal shows), or pass --service-key.
+        """
+
+    static let spec = CommandSpec(
+        name: "forecast",
+        abstract: "The weather at a place from KMA: now, the coming hours, and the days ahead.",
+        usage: [
+            "--lat <lat> --lon <lon> [options]",
+            "--nx <nx> --ny <ny> [options]",
+            "--place <name> [options]",
+            "--demo [options]",
+        ],
+        discussion: """
+            By default the three products are fetched at once and merged into one timeline: the
+            current observation (nowcast), the next 6 hours (ultra-short), then the short-term
+            forecast to its end. Each row says which product and run it came from.
+
+            The key comes from --service-key or KMA_SERVICE_KEY. Without a key, the text view shows
+            bundled sample data (a real recorded forecast) with a notice; other formats need a key.
+            \(keyHelp)
+
+            Runs are cached under $XDG_CACHE_HOME/kma-forecast (else ~/.cache/kma-forecast) until
+            KMA's schedule says a newer run is available; a repeat call makes no request.
+
+            EXAMPLES:
+              kma-forecast --lat 37.5665 --lon 126.9780
+              kma-forecast --place "서울 종로구" --lang ko
+              kma-forecast --nx 60 --ny 127 --product ultra-short --format json
+              kma-forecast --place 부산 --format csv > busan.csv
+
+            Place data: \(PlaceDirectory.attribution)
+            """,
+        options: [
+            OptionSpec("lat", value: "lat", help: "Latitude in degrees north, -90...90."),
+            OptionSpec("lon", value: "lon", help: "Longitude in degrees east, -180...180."),
+            OptionSpec("nx", value: "nx", help: "Grid column, 1...149."),
+            OptionSpec("ny", value: "ny", help: "Grid row, 1...253."),
+            OptionSpec("place", value: "name", help: "A Korean region from KMA's table, e.g. '종로구', '서울 종로구 청운효자동', '부산'."),
+            OptionSpec(
+                "product", value: "product", help: "Show one product alone: nowcast, ultra-short or short-term. Default: all three, merged.",
+                allowed: ForecastProduct.allCases.map(\.rawValue)
+            ),
+            .format, .language, .units,
+            OptionSpec("at", value: "instant", help: "Compute base times for this instant (ISO 8601; without an offset it is KST). Default: now."),
+            OptionSpec("service-key", value: "key", help: "Your KMA service key (default: $KMA_SERVICE_KEY). Either the encoded or the decoded form."),
+            OptionSpec(
+                "provider", value: "provider", help: "data.go.kr (default, or $KMA_PROVIDER) or apihub (apihub.kma.go.kr).",
+                allowed: ServiceProvider.allCases.map(\.rawValue)
+            ),
+            OptionSpec("base-url", value: "url", help: "The service root to which the operation name is appended (default: $KMA_BASE_URL, else the provider's)."),
+            OptionSpec("cache-dir", value: "dir", help: "Where to cache runs (default: $XDG_CACHE_HOME/kma-forecast or ~/.cache/kma-forecast)."),
+            OptionSpec("no-cache", help: "Do not read or write the cache."),
+            OptionSpec("demo", help: "Show the bundled sample forecast (no key, no network)."),
+        ],
+        positional: nil
+    )
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
+        let format = arguments.format
+        let language = arguments.language(context.environment)
+        let units = arguments.units
+        let product: ForecastProduct? = arguments.string("product").flatMap(ForecastProduct.init(rawValue:))
+        let requested = try location(arguments)
+        if arguments.has("no-cache"), arguments.has("cache-dir") {
+            throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
+        }
+        let keyText = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        let demo = arguments.has("demo") || (keyText == nil && format == .text)
+        guard demo || keyText != nil else {
+            throw .runtime("No KMA service key is set, and --format \(format.rawValue) does not show sample data. \(keyHelp) (Or run with --demo to see the bundled sample.)")
+        }
+
+        let products: [ForecastProduct]
+        let cell: GridCell
+        let location: ForecastReport.Location
+        let at: KSTDateTime
+        let sample: DemoData.Sample?
+        var configuration: ClientConfiguration
+        let client: ForecastClient
+        let progress = ProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal && !demo, language: language)
+        if demo {
+            let chosen = DemoData.sample(for: product ?? .shortTerm)
+            sample = chosen
+            products = [chosen.product]
+            cell = chosen.cell
+            location = .init(cell: chosen.cell, placeName: chosen.placeName, coordinate: nil)
+            at = chosen.clock
+            context.standardError.write(demoNotice(chosen, requested: requested, explicit: arguments.has("demo"), language: language))
+            do {
+                // The demo's key is a placeholder: the demo transport never sends anything.
+                configuration = ClientConfiguration(serviceKey: try ServiceKey("DEMO"), cache: .disabled, now: { chosen.clock.date })
+                client = try ForecastClient(configuration: configuration, transport: DemoTransport(), sleep: { _ in }, random: { 0 })
+            } catch {
+                throw .runtime("the demo could not start: \(error.description)")
+            }
+        } else {
+            guard let requested else {
+                throw .usage("Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' or '--place <name>' (or --demo)")
+            }
+            sample = nil
+            products = product.map { [$0] } ?? ForecastProduct.allCases
+            cell = requested.cell
+            location = requested
+            let instant = try BaseTimeCommand.instant(arguments, context)
+            at = KSTDateTime(unixSeconds: instant)
+            configuration = try clientConfiguration(arguments, context, key: keyText ?? "", at: at)
+            if progress.enabled { configuration.onEvent = { progress.observe($0) } }
+            do {
+                if let sleep = context.retrySleep {
+                    client = try ForecastClient(configuration: configuration, transport: URLSessionTransport(), sleep: sleep, random: { Double.random(in: 0..<1) })
+                } else {
+                    client = try ForecastClient(configuration: configuration)
+                }
+            } catch {
+                throw .usage(error.description)
+            }
+        }
+
+        let outcomes = await fetch(products, cell: cell, client: client, configuration: configuration)
+        progress.finish()
+
+        let failures = outcomes.filter { $0.error != nil }
+        if failures.count == outcomes.count {
+            var seen = Set<String>()
+            let messages = failures.compactMap { failure -> String? in
+                guard let error = failure.error, seen.insert(error).inserted else { return nil }
+                return failures.count == 1 || outcomes.count == 1 ? error : "\(failure.product.rawValue): \(error)"
+            }
+            throw .runtime(messages.joined(separator: "\nError: "))
+        }
+        for failure in failures {
+            context.standardError.write("Warning: \(failure.product.rawValue): \(failure.error ?? "")\n")
+        }
+        let report = ForecastReport(location: location, at: at, outcomes: outcomes, sample: sample)
+        let out = context.standardOutput
+        switch format {
+        case .text:
+            let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
+            out.write(ForecastTextView(language: language, units: units, style: style).render(report))
+        case .json:
+            out.write(try RowsJSON.encode(ForecastDocument(report)))
+        case .csv:
+            out.write(csv(report))
+        }
+        return ExitCode.success
+    }
+
+    // MARK: Where
+
+    /// The place the arguments name, or `nil` when none is given.
+    static func location(_ arguments: ParsedArguments) throws(CLIError) -> ForecastReport.Location? {
+        let point = arguments.has("lat") || arguments.has("lon")
+        let cell = arguments.has("nx") || arguments.has("ny")
+        let named = arguments.has("place")
+        let modes = [point, cell, named].filter { $0 }.count
+        guard modes <= 1 else { throw .usage("Give only one of '--lat/--lon', '--nx/--ny' or '--place'") }
+        if point {
+            try arguments.require("lat", "lon")
+            let latitude = try arguments.double("lat", meaning: "a latitude in degrees north, -90...90") ?? .nan
+            let longitude = try arguments.double("lon", meaning: "a longitude in degrees east, -180...180") ?? .nan
+            do {
+                let found = try ForecastGrid.kma.cell(latitude: latitude, longitude: longitude)
+                return .init(cell: found, placeName: nil, coordinate: GeoCoordinate(latitude: latitude, longitude: longitude))
+            } catch {
+                throw .usage(GridCommand.capitalized(error.description) + ".")
+            }
+        }
+        if cell {
+            try arguments.require("nx", "ny")
+            let nx = try arguments.int("nx", range: GridCell.nxRange, meaning: "a grid column") ?? 0
+            let ny = try arguments.int("ny", range: GridCell.nyRange, meaning: "a grid row") ?? 0
+            do { return .init(cell: try GridCell(nx: nx, ny: ny), placeName: nil, coordinate: nil) } catch {
+                throw .usage(GridCommand.capitalized(error.description) + ".")
+            }
+        }
+        if named {
+            do {
+                let place = try PlaceDirectory.kma.place(named: arguments.string("place") ?? "")
+                return .init(cell: place.cell, placeName: place.name, coordinate: place.coordinate)
+            } catch {
+                throw .usage(GridCommand.capitalized(error.description))
+            }
+        }
+        return nil
+    }
+
+    // MARK: The client
+
+    static func clientConfiguration(_ arguments: ParsedArguments, _ context: CommandContext, key: String, at: KSTDateTime) throws(CLIError) -> ClientConfiguration {
+        let serviceKey: ServiceKey
+        do {
+            serviceKey = try ServiceKey(key)
+        } catch {
+            let source = arguments.has("service-key") ? "--service-key" : "KMA_SERVICE_KEY"
+            throw arguments.has("service-key") ? .usage("\(source): \(error.description)") : .runtime("\(source): \(error.description)")
+        }
+        let providerText = arguments.string("provider") ?? context.environment["KMA_PROVIDER"].flatMap { $0.isEmpty ? nil : $0 }
+        var provider = ServiceProvider.dataGoKr
+        if let providerText {
+            guard let parsed = ServiceProvider(rawValue: providerText) else {
+                throw .runtime("KMA_PROVIDER is '\(providerText)'; use data.go.kr or apihub")
+            }
+            provider = parsed
+        }
+        let cache: CacheLocation
+        if arguments.has("no-cache") {
+            cache = .disabled
+        } else if let directory = arguments.string("cache-dir") {
+            cache = .directory(directory)
+        } else {
+            cache = ForecastCache.defaultDirectory(environment: context.environment).map { .directory($0) } ?? .disabled
+        }
+        let instant = at.date
+        return ClientConfiguration(
+            provider: provider,
+            serviceKey: serviceKey,
+            baseURL: arguments.string("base-url") ?? context.environment["KMA_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 },
+            cache: cache,
+            now: { instant }
+        )
+    }
+
+    /// Fetches the products concurrently; each gets its run or its error.
+    static func fetch(
+        _ products: [ForecastProduct], cell: GridCell, client: ForecastClient, configuration: ClientConfiguration
+    ) async -> [ForecastReport.Outcome] {
+        let fetcher = client
+        let results = await withTaskGroup(of: (ForecastProduct, Result<ForecastRun, ForecastClientError>).self) { group in
+            for product in products {
+                group.addTask {
+                    do throws(ForecastClientError) {
+                        return (product, .success(try await fetcher.fetch(product, cell: cell)))
+                    } catch {
+                        return (product, .failure(error))
+                    }
+                }
+            }
+            var collected: [ForecastProduct: Result<ForecastRun, ForecastClientError>] = [:]
+            for await (product, result) in group { collected[product] = result }
+            return collected
+        }
+        return products.map { product in
+            let schedule = configuration.schedule(product)
+            let newest = schedule.latestBase(at: configuration.now())
+            let next = schedule.availableAt(schedule.nextBase(after: newest))
+            switch results[product] {
+            case .success(let run)?:
+                return .init(product: product, base: run.base, fallbackSteps: run.fallbackSteps, rows: run.rows, error: nil, nextAvailableAt: next, requests: run.requests)
+            case .failure(let error)?:
+                return .init(product: product, base: nil, fallbackSteps: 0, rows: [], error: error.description, nextAvailableAt: next, requests: error.attempts)
+            case nil:
+                return .init(product: product, base: nil, fallbackSteps: 0, rows: [], error: "not fetched", nextAvailableAt: next, requests: 0)
+            }
+        }
+    }
+
+    // MARK: Output
+
+    /// The records CSV contract with a `product` column: every row of every product fetched.
+    static func csv(_ report: ForecastReport) -> String {
+        let order: [ForecastProduct] = [.nowcast, .ultraShort, .shortTerm]
+        var entries: [(ForecastProduct, ForecastRow)] = []
+        for product in order {
+            guard let outcome = report.outcome(product), outcome.error == nil else { continue }
+            entries += outcome.rows.map { (product, $0) }
+        }
+        entries.sort { a, b in
+            let ka = (a.1.nx, a.1.ny, a.1.forecastDate, a.1.forecastTime)
+            let kb = (b.1.nx, b.1.ny, b.1.forecastDate, b.1.forecastTime)
+            if ka != kb { return ka < kb }
+            return (order.firstIndex(of: a.0) ?? 0) < (order.firstIndex(of: b.0) ?? 0)
+        }
+        return RowsCSV.render(entries.map(\.1), categories: RowsCSV.categories(of: entries.map(\.1)), products: entries.map(\.0))
+    }
+
+    /// The notice for sample data: what it is, from when, and how to get a key.
+    static func demoNotice(_ sample: DemoData.Sample, requested: ForecastReport.Location?, explicit: Bool, language: DisplayLanguage) -> String {
+        var text = explicit ? "Note: --demo shows sample data, " : "Note: no KMA service key is set (KMA_SERVICE_KEY), so this shows sample data, "
+        text += "not a live forecast: KMA's \(sample.product.englishName) (\(sample.product.koreanName)) issued \(CalendarText.run(sample.base)) KST "
+        text += "for \(sample.placeName) (nx \(sample.cell.nx), ny \(sample.cell.ny)), \(sample.source)."
+        if let requested, requested.cell != sample.cell {
+            let name = requested.placeName.map { "\($0) " } ?? ""
+            text += " The place you asked for (\(name)nx \(requested.cell.nx), ny \(requested.cell.ny)) needs live data."
+        }
+        if !explicit { text += "\n" + keyHelp }
+        return text + "\n\n"
+    }
+}

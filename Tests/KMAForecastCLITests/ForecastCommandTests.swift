@@ -1,0 +1,319 @@
+import Foundation
+import Testing
+import KMAForecast
+import _KMATestSupport
+
+/// Three consistent runs for one cell at one instant, served by a replay server.
+struct Scenario {
+    /// 2026-11-21T14:50:00+09:00: nowcast 1400, ultra-short 1430, short-term 1400 are the newest.
+    static let now = Date(timeIntervalSince1970: 1_795_186_800 + 14 * 3600 + 50 * 60)
+    static let key = "TESTKEY+abc/def=="
+    static let nx = 60, ny = 127
+
+    /// Compact JSON of an item, as KMA writes it.
+    static func json(_ item: ForecastItem) -> [UInt8] {
+        let value = PageGenerator.quote(item.value, escape: false)
+        let text = item.isObservation
+            ? #"{"baseDate":"\#(item.base.baseDate)","baseTime":"\#(item.base.baseTime)","category":"\#(item.category.code)","nx":\#(item.nx),"ny":\#(item.ny),"obsrValue":\#(value)}"#
+            : #"{"baseDate":"\#(item.base.baseDate)","baseTime":"\#(item.base.baseTime)","category":"\#(item.category.code)","fcstDate":"\#(item.forecastDateString)","fcstTime":"\#(item.forecastTimeString)","fcstValue":\#(value),"nx":\#(item.nx),"ny":\#(item.ny)}"#
+        return Array(text.utf8)
+    }
+
+    static func run(_ product: ForecastProduct, _ baseDate: String, _ baseTime: String, _ items: [ForecastItem]) -> RecordedRun {
+        RecordedRun(operation: product.operation, baseDate: baseDate, baseTime: baseTime, nx: nx, ny: ny, items: items.map(json))
+    }
+
+    static func nowcast(_ time: String = "1400") throws -> RecordedRun {
+        let base = try ForecastBase(baseDate: "20261121", baseTime: time)
+        let values: [(String, String)] = [("PTY", "0"), ("REH", "60"), ("RN1", "0"), ("T1H", "11.5"), ("UUU", "1.2"), ("VEC", "250"), ("VVV", "0.5"), ("WSD", "1.3")]
+        return run(.nowcast, "20261121", time, values.map {
+            ForecastItem(base: base, category: ForecastCategory($0.0), forecastDate: 20_261_121, forecastTime: base.baseTimeNumber, value: $0.1, isObservation: true, nx: nx, ny: ny)
+        })
+    }
+
+    static func ultraShort(_ time: String = "1430") throws -> RecordedRun {
+        let base = try ForecastBase(baseDate: "20261121", baseTime: time)
+        var items: [ForecastItem] = []
+        for hour in 1...6 {
+            let at = base.dateTime.adding(seconds: Int64(hour * 3600 - 1800))
+            for (code, value) in [("LGT", "0"), ("PTY", "0"), ("RN1", "강수없음"), ("SKY", "3"), ("T1H", String(12 - hour)), ("REH", "65"), ("UUU", "1"), ("VVV", "1"), ("VEC", "225"), ("WSD", "2")] {
+                items.append(ForecastItem(base: base, category: ForecastCategory(code), forecastDate: at.yyyymmdd, forecastTime: at.hhmm, value: value, nx: nx, ny: ny))
+            }
+        }
+        return run(.ultraShort, "20261121", time, items)
+    }
+
+    static func shortTerm(_ time: String = "1400", count: Int = 700) throws -> RecordedRun {
+        let base = try ForecastBase(baseDate: "20261121", baseTime: time)
+        return run(.shortTerm, "20261121", time, PageGenerator.shortTermItems(count: count, base: base, nx: nx, ny: ny))
+    }
+
+    static func server(expectedKey: String? = key) throws -> ReplayServer {
+        try ReplayServer(runs: [try nowcast(), try ultraShort(), try shortTerm(), try shortTerm("1100")], expectedKey: expectedKey)
+    }
+
+    static func arguments(_ server: ReplayServer, _ extra: [String]) -> [String] {
+        ["--nx", "\(nx)", "--ny", "\(ny)", "--base-url", server.baseURL, "--no-cache"] + extra
+    }
+
+    static var environment: [String: String] { ["KMA_SERVICE_KEY": key] }
+}
+
+@Suite("kma-forecast: the forecast, end to end over HTTP")
+struct ForecastCommandTests {
+    @Test("The merged view: now, the next hours, the days; three requests with the guide's parameters")
+    func mergedText() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        let result = await runTool(Scenario.arguments(server, ["--lang", "en"]), environment: Scenario.environment, now: Scenario.now)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("grid nx 60, ny 127\nRuns now 14:00 · ultra 14:30 · short 14:00 KST\n"))
+        #expect(result.stdout.contains("Now (observed 14:00)"))
+        #expect(result.stdout.contains("11.5°C"))
+        #expect(result.stdout.contains("Hourly forecast"))
+        #expect(result.stdout.contains("Daily summary"))
+        #expect(result.stdout.contains("ultra") && result.stdout.contains("short"))
+        let requests = server.requests
+        #expect(requests.count == 3)
+        for request in requests {
+            #expect(request.parameters["numOfRows"] == "1000")
+            #expect(request.parameters["pageNo"] == "1")
+            #expect(request.parameters["dataType"] == "JSON")
+            #expect(request.parameters["nx"] == "60" && request.parameters["ny"] == "127")
+            #expect(request.parameters["base_date"] == "20261121")
+            // The key, encoded exactly once.
+            #expect(request.rawQuery.contains("serviceKey=TESTKEY%2Babc%2Fdef%3D%3D"))
+        }
+        #expect(Set(requests.map { $0.parameters["base_time"] ?? "" }) == ["1400", "1430"])
+        #expect(!result.stdout.contains("TESTKEY") && !result.stderr.contains("TESTKEY"))
+    }
+
+    @Test("The Encoding form of the key is sent the same way as the Decoding form")
+    func encodedKey() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        let result = await runTool(Scenario.arguments(server, ["--product", "nowcast", "--service-key", "TESTKEY%2Babc%2Fdef%3D%3D"]), now: Scenario.now)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.requests.first?.rawQuery.contains("serviceKey=TESTKEY%2Babc%2Fdef%3D%3D") == true)
+    }
+
+    @Test("Each product alone, in JSON")
+    func eachProduct() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        for (product, rows) in [("nowcast", 1), ("ultra-short", 6), ("short-term", 58)] {
+            let result = await runTool(Scenario.arguments(server, ["--product", product, "--format", "json"]), environment: Scenario.environment, now: Scenario.now)
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let products = try #require(object["products"] as? [[String: Any]])
+            #expect(products.count == 1)
+            #expect(products[0]["product"] as? String == product)
+            #expect((products[0]["rows"] as? [Any])?.count == rows)
+            let location = try #require(object["location"] as? [String: Any])
+            #expect(location["nx"] as? Int == 60)
+            #expect(object["sample"] == nil)
+        }
+    }
+
+    @Test("CSV: the records contract with a product column, every row of every product")
+    func csv() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        let result = await runTool(Scenario.arguments(server, ["--format", "csv"]), environment: Scenario.environment, now: Scenario.now)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines[0].hasPrefix("product,baseDate,baseTime,fcstDate,fcstTime,nx,ny,"))
+        let expectedLines = 1 + 1 + 6 + 58
+        #expect(lines.count == expectedLines)
+        // Sorted by time; at the same hour the products come in the order nowcast, ultra-short, short-term.
+        #expect(lines[1].hasPrefix("nowcast,20261121,1400,20261121,1400,60,127,"))
+        #expect(lines[2].hasPrefix("ultra-short,20261121,1430,20261121,1500,60,127,"))
+        #expect(lines[3].hasPrefix("short-term,20261121,1400,20261121,1500,60,127,"))
+        #expect(lines.filter { $0.hasPrefix("ultra-short,") }.count == 6)
+    }
+
+    @Test("A repeat call within the same run is served from the cache: zero requests")
+    func cache() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kma-cli-cache-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let arguments = ["--nx", "60", "--ny", "127", "--base-url", server.baseURL, "--cache-dir", directory, "--format", "json"]
+        let first = await runTool(arguments, environment: Scenario.environment, now: Scenario.now)
+        #expect(first.status == 0)
+        #expect(server.requests.count == 3)
+        let second = await runTool(arguments, environment: Scenario.environment, now: Scenario.now.addingTimeInterval(600))
+        #expect(second.status == 0)
+        #expect(server.requests.count == 3)
+        let cached = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
+        #expect((cached["products"] as? [[String: Any]])?.allSatisfy { $0["requests"] as? Int == 0 } == true)
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+        for file in files {
+            let text = (try? String(contentsOfFile: directory + "/" + file, encoding: .utf8)) ?? ""
+            #expect(!text.contains("TESTKEY") && !file.contains("TESTKEY"))
+        }
+    }
+
+    @Test("KMA has not published the newest run yet: the previous one is used and labelled")
+    func fallback() async throws {
+        let server = try ReplayServer(runs: [try Scenario.shortTerm("1100")], expectedKey: Scenario.key)
+        defer { server.stop() }
+        let result = await runTool(Scenario.arguments(server, ["--product", "short-term", "--lang", "en"]), environment: Scenario.environment, now: Scenario.now)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("short 11:00 (earlier run)"))
+        #expect(server.requests.map { $0.parameters["base_time"] ?? "" } == ["1400", "1100"])
+    }
+
+    @Test("--at computes the bases for that instant")
+    func at() async throws {
+        let server = try ReplayServer(runs: [try Scenario.shortTerm("1100")], expectedKey: Scenario.key)
+        defer { server.stop() }
+        let result = await runTool(Scenario.arguments(server, ["--product", "short-term", "--at", "2026-11-21T11:10:00+09:00", "--format", "csv"]), environment: Scenario.environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.requests.map { $0.parameters["base_time"] ?? "" } == ["1100"])
+    }
+
+    @Test("--provider apihub: the API Hub path and the authKey parameter")
+    func apiHub() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        let result = await runTool(["--nx", "60", "--ny", "127", "--provider", "apihub", "--base-url", server.apiHubBaseURL, "--no-cache", "--product", "nowcast"], environment: Scenario.environment, now: Scenario.now)
+        #expect(result.status == 0, "\(result.stderr)")
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/api/typ02/openApi/VilageFcstInfoService_2.0/getUltraSrtNcst")
+        #expect(request.rawQuery.contains("authKey=TESTKEY%2Babc%2Fdef%3D%3D"))
+        #expect(request.parameters["serviceKey"] == nil)
+    }
+
+    @Test("Progress on standard error only when it is a terminal")
+    func progress() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        let tty = await runTool(Scenario.arguments(server, ["--product", "nowcast"]), environment: Scenario.environment, now: Scenario.now, stderrIsTerminal: true)
+        #expect(tty.stderr.contains("Fetching from KMA") || tty.stderr.contains("KMA에서"))
+        let pipe = await runTool(Scenario.arguments(server, ["--product", "nowcast"]), environment: Scenario.environment, now: Scenario.now)
+        #expect(pipe.stderr.isEmpty)
+    }
+
+    struct Failure: Sendable, CustomTestStringConvertible {
+        var label: String
+        var fault: ReplayFault?
+        var expectedKey: String?
+        var fragments: [String]
+        var testDescription: String { label }
+    }
+
+    static let failures: [Failure] = [
+        Failure(label: "key not registered", fault: nil, expectedKey: "ANOTHER-KEY", fragments: ["SERVICE_KEY_IS_NOT_REGISTERED_ERROR", "hour"]),
+        Failure(label: "quota exceeded", fault: .body(#"<OpenAPI_ServiceResponse><cmmMsgHeader><errMsg>SERVICE ERROR</errMsg><returnAuthMsg>LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR</returnAuthMsg><returnReasonCode>22</returnReasonCode></cmmMsgHeader></OpenAPI_ServiceResponse>"#, contentType: "text/xml"), expectedKey: Scenario.key, fragments: ["quota", "10,000"]),
+        Failure(label: "KMA down", fault: .status(500), expectedKey: Scenario.key, fragments: ["HTTP 500", "Try again"]),
+        Failure(label: "unsubscribed (403)", fault: .status(403), expectedKey: Scenario.key, fragments: ["403", "subscribed"]),
+        Failure(label: "HTML page", fault: .body("<html><head><title>Maintenance</title></head></html>", contentType: "text/html"), expectedKey: Scenario.key, fragments: ["HTML page", "Maintenance"]),
+    ]
+
+    @Test("Failures say what happened and what to do; exit 1; no output; the key never appears", arguments: failures)
+    func failure(_ c: Failure) async throws {
+        let server = try Scenario.server(expectedKey: c.expectedKey)
+        defer { server.stop() }
+        if let fault = c.fault { server.inject(fault, times: 1000) }
+        for format in ["text", "json"] {
+            let result = await runTool(Scenario.arguments(server, ["--format", format]), environment: Scenario.environment, now: Scenario.now)
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.hasPrefix("Error: "))
+            for fragment in c.fragments { #expect(result.stderr.contains(fragment), "\(result.stderr)") }
+            #expect(!result.stderr.contains("TESTKEY") && !result.stderr.contains("abc%2Fdef"))
+        }
+    }
+
+    @Test("No network: the message says so")
+    func noNetwork() async throws {
+        let port = try RefusingPort()
+        let result = await runTool(["--nx", "60", "--ny", "127", "--base-url", port.baseURL, "--no-cache"], environment: Scenario.environment, now: Scenario.now)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Could not reach 127.0.0.1"))
+        #expect(result.stderr.contains("network"))
+    }
+
+    @Test("One product failing: the others are shown, with a warning")
+    func partial() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        server.inject(.status(500), times: 100, when: ReplayMatch(operation: "getUltraSrtNcst"))
+        let result = await runTool(Scenario.arguments(server, ["--lang", "en"]), environment: Scenario.environment, now: Scenario.now)
+        #expect(result.status == 0)
+        #expect(result.stderr.hasPrefix("Warning: nowcast: KMA's server answered HTTP 500"))
+        #expect(result.stdout.contains("now n/a"))
+        #expect(result.stdout.contains("Hourly forecast"))
+    }
+
+    @Test("Usage errors: place not found, ambiguous place, a point outside the grid, conflicting options", arguments: [
+        (["--place", "없는동네"], "No region in KMA's grid table matches"),
+        (["--place", "중구"], "matches 6 regions"),
+        (["--lat", "10", "--lon", "10"], "outside the KMA forecast grid"),
+        (["--lat", "37.5"], "Missing expected argument '--lon <lon>'"),
+        (["--lat", "37.5", "--lon", "127", "--place", "부산"], "Give only one of"),
+        (["--nx", "60", "--ny", "127", "--no-cache", "--cache-dir", "/tmp/x"], "Give only one of '--no-cache'"),
+        (["--nx", "60", "--ny", "127", "--product", "vilage"], "Please provide one of 'nowcast', 'ultra-short' or 'short-term'"),
+    ])
+    func usage(arguments: [String], fragment: String) async {
+        let result = await runTool(arguments, environment: Scenario.environment, now: Scenario.now)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: "))
+        #expect(result.stderr.contains(fragment), "\(result.stderr)")
+        #expect(result.stderr.contains("See 'kma-forecast --help'"))
+    }
+}
+
+@Suite("kma-forecast: the first run, with no key and no network")
+struct FirstRunTests {
+    @Test("Without a key the text view shows the bundled sample, with a notice that says so")
+    func sampleWithoutKey() async throws {
+        let result = await runTool(["--lat", "37.56", "--lon", "126.97"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("경기도 수원시 권선구"))
+        #expect(result.stdout.contains("Hourly forecast") || result.stdout.contains("시간별 예보"))
+        #expect(result.stderr.hasPrefix("Note: no KMA service key is set (KMA_SERVICE_KEY), so this shows sample data"))
+        #expect(result.stderr.contains("2022-11-20 05:00 KST"))
+        #expect(result.stderr.contains("data.go.kr"))
+        #expect(result.stderr.contains("nx 60, ny 127"))
+    }
+
+    @Test("--demo in each format and product, even with a key set, makes no request")
+    func demo() async throws {
+        for product in ["nowcast", "ultra-short", "short-term"] {
+            for format in ["text", "json", "csv"] {
+                let result = await runTool(["--demo", "--product", product, "--format", format], environment: ["KMA_SERVICE_KEY": "x", "KMA_BASE_URL": "http://127.0.0.1:9/unreachable"])
+                #expect(result.status == 0, "\(product) \(format): \(result.stderr)")
+                #expect(result.stderr.hasPrefix("Note: --demo shows sample data"))
+                #expect(!result.stdout.isEmpty)
+            }
+        }
+        let json = await runTool(["--demo", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let sample = try #require(object["sample"] as? [String: Any])
+        #expect(sample["baseDate"] as? String == "20221120")
+    }
+
+    @Test("Without a key, JSON or CSV for a program fails with how to get and set a key")
+    func noKeyForPrograms() async {
+        for format in ["json", "csv"] {
+            let result = await runTool(["--lat", "37.56", "--lon", "126.97", "--format", format])
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("No KMA service key is set"))
+            #expect(result.stderr.contains("KMA_SERVICE_KEY"))
+            #expect(result.stderr.contains("data.go.kr"))
+        }
+    }
+
+    @Test("The help describes the main job and the subcommands")
+    func help() async {
+        let result = await runTool(["--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE: kma-forecast --lat <lat> --lon <lon> [options]"))
+        #expect(result.stdout.contains("--place <name>"))
+        #expect(result.stdout.contains("SUBCOMMANDS:"))
+        #expect(result.stdout.contains("base-time"))
+    }
+}
