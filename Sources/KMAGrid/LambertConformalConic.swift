@@ -37,10 +37,10 @@ public struct LambertConformalConic: Hashable, Sendable {
     /// The origin longitude in radians (the C sample's `olon`).
     @usableFromInline internal let originLongitudeRadians: Double
 
-    /// π / 180.
-    @usableFromInline internal static let degreesToRadians = Double.pi / 180.0
+    /// π / 180 (a constant expression, so no lazy-global check in a client's loop).
+    @inlinable internal static var degreesToRadians: Double { Double.pi / 180.0 }
     /// 180 / π.
-    @usableFromInline internal static let radiansToDegrees = 180.0 / Double.pi
+    @inlinable internal static var radiansToDegrees: Double { 180.0 / Double.pi }
 
     /// Computes the projection constants.
     ///
@@ -113,14 +113,22 @@ public struct LambertConformalConic: Hashable, Sendable {
     @inlinable
     public func forward(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
         let pi = Double.pi
-        let degrad = Self.degreesToRadians
-        var ra = CMath.tan(pi * 0.25 + latitude * degrad * 0.5)
-        ra = scaledF / CMath.pow(ra, n)
-        var theta = longitude * degrad - originLongitudeRadians
+        let ra = radius(latitude: latitude)
+        var theta = longitude * Self.degreesToRadians - originLongitudeRadians
         if theta > pi { theta -= 2.0 * pi }
         if theta < -pi { theta += 2.0 * pi }
         theta *= n
         return (ra * CMath.sin(theta) + originX, rho0 - ra * CMath.cos(theta) + originY)
+    }
+
+    /// `ρ(φ) = (R/grid)·F / tan(π/4 + φ/2)^n`: the radius of a latitude's parallel on the cone,
+    /// in grid units (the C sample's `ra`), computed as the C sample does.
+    ///
+    /// - Parameter latitude: Degrees north.
+    @inlinable
+    internal func radius(latitude: Double) -> Double {
+        let ra = CMath.tan(Double.pi * 0.25 + latitude * Self.degreesToRadians * 0.5)
+        return scaledF / CMath.pow(ra, n)
     }
 
     /// Unprojects a grid position, without any range check.
@@ -132,18 +140,27 @@ public struct LambertConformalConic: Hashable, Sendable {
     /// - Complexity: O(1); `sqrt`, `pow`, `atan`, `atan2`.
     @inlinable
     public func inverse(x: Double, y: Double) -> (latitude: Double, longitude: Double) {
-        let pi = Double.pi
         let xn = x - originX
         let yn = rho0 - y + originY
         var ra = (xn * xn + yn * yn).squareRoot()
         if n < 0.0 { ra = -ra }
-        var alat = CMath.pow(scaledF / ra, 1.0 / n)
-        alat = 2.0 * CMath.atan(alat) - pi * 0.5
+        let latitude = latitude(radius: ra)
         // The C sample special-cases xn == 0 as θ = 0, which is wrong behind the cone's apex
         // (yn < 0); atan2 gives the same values everywhere else, including xn == 0 or yn == 0.
         let theta = CMath.atan2(xn, yn)
         let alon = theta / n + originLongitudeRadians
-        return (alat * Self.radiansToDegrees, alon * Self.radiansToDegrees)
+        return (latitude, alon * Self.radiansToDegrees)
+    }
+
+    /// The latitude of the parallel of radius `ρ`, in degrees: `2·atan((F/ρ)^(1/n)) − π/2`,
+    /// computed as the C sample does (the inverse of ``radius(latitude:)``).
+    ///
+    /// - Parameter radius: `ρ` in grid units, with the sign of `n`.
+    @inlinable
+    internal func latitude(radius ra: Double) -> Double {
+        var alat = CMath.pow(scaledF / ra, 1.0 / n)
+        alat = 2.0 * CMath.atan(alat) - Double.pi * 0.5
+        return alat * Self.radiansToDegrees
     }
 }
 

@@ -30,10 +30,11 @@ internal enum CMath {
 }
 
 // Module-level aliases so the wrappers above can name the C functions without recursion.
-@usableFromInline @inline(__always) internal func _tan(_ x: Double) -> Double { tan(x) }
-@usableFromInline @inline(__always) internal func _pow(_ x: Double, _ y: Double) -> Double { pow(x, y) }
-@usableFromInline @inline(__always) internal func _sin(_ x: Double) -> Double { sin(x) }
-@usableFromInline @inline(__always) internal func _cos(_ x: Double) -> Double { cos(x) }
-@usableFromInline @inline(__always) internal func _atan(_ x: Double) -> Double { atan(x) }
-@usableFromInline @inline(__always) internal func _atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
-@usableFromInline @inline(__always) internal func _log(_ x: Double) -> Double { log(x) }
+// `@inlinable`, so that a client module's code calls libm directly, as a C build would.
+@inlinable @inline(__always) internal func _tan(_ x: Double) -> Double { tan(x) }
+@inlinable @inline(__always) internal func _pow(_ x: Double, _ y: Double) -> Double { pow(x, y) }
+@inlinable @inline(__always) internal func _sin(_ x: Double) -> Double { sin(x) }
+@inlinable @inline(__always) internal func _cos(_ x: Double) -> Double { cos(x) }
+@inlinable @inline(__always) internal func _atan(_ x: Double) -> Double { atan(x) }
+@inlinable @inline(__always) internal func _atan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+@inlinable @inline(__always) internal func _log(_ x: Double) -> Double { log(x) }
