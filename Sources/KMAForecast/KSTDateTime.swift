@@ -70,8 +70,9 @@ public struct KSTDateTime: Hashable, Comparable, Sendable {
 
     /// Days since 1970-01-01 in KST.
     @inlinable internal var dayNumber: Int64 { Self.floorDivide(wallSeconds, 86_400) }
-    /// Seconds since KST midnight, 0..<86400.
-    @inlinable internal var secondOfDay: Int64 { wallSeconds - dayNumber * 86_400 }
+    /// Seconds since KST midnight, 0..<86400 (unsigned, so that the divisions of the fields
+    /// below compile to a multiply and a shift, with no sign fix-up).
+    @inlinable internal var secondOfDay: UInt32 { UInt32(truncatingIfNeeded: wallSeconds &- dayNumber &* 86_400) }
 
     /// The calendar date as (year, month 1...12, day 1...31).
     @inlinable
@@ -97,7 +98,9 @@ public struct KSTDateTime: Hashable, Comparable, Sendable {
     @inlinable
     public var yyyymmdd: Int {
         let civil = Self.civilFromDays(dayNumber)
-        return Int(civil.year * 10_000 + civil.month * 100 + civil.day)
+        // |year| < 3e11 for any wall time, so this cannot overflow: wrapping operators skip
+        // the checks.
+        return Int(civil.year &* 10_000 &+ civil.month &* 100 &+ civil.day)
     }
 
     /// The time as the number `HHMM`, e.g. `510` for 05:10.
