@@ -2,6 +2,7 @@
 
 import Foundation
 import KMAForecast
+import _KMATestSupport
 
 /// Calls per timed run.
 private let callCount = 1_000_000
@@ -10,7 +11,7 @@ private let baselineCount = 20_000
 
 /// Instants spread over 2020–2030, with fractions of a second, from a fixed seed.
 private let instants: [Date] = {
-    var generator = SeededGenerator(seed: 0x4241_5345)
+    var generator = SplitMix64(seed: 0x4241_5345)
     let start = 1_577_804_400.0   // 2020-01-01T00:00:00+09:00
     let end = 1_924_959_600.0     // 2031-01-01T00:00:00+09:00
     return (0..<callCount).map { _ in Date(timeIntervalSince1970: Double.random(in: start..<end, using: &generator)) }

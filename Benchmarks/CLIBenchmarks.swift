@@ -2,6 +2,7 @@
 
 import KMAForecastCLI
 import KMAGrid
+import _KMATestSupport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -37,7 +38,7 @@ final class GridInputFile {
         path = directory + "/points.csv"
 
         let grid = ForecastGrid.kma
-        var generator = SeededGenerator(seed: 0x434C_4931)
+        var generator = SplitMix64(seed: 0x434C_4931)
         var input = Array("lat,lon\n".utf8)
         var expected = Array("lat,lon,nx,ny\n".utf8)
         input.reserveCapacity(count * 22)

@@ -1,6 +1,7 @@
 // grid.*: latitude/longitude to cells and back, one at a time and in batches.
 
 import KMAGrid
+import _KMATestSupport
 
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -26,7 +27,7 @@ private let batchCenterOutput = Scratch(repeating: GeoCoordinate(latitude: 0, lo
 /// Points spread uniformly (in latitude and longitude) over the grid: drawn from the box
 /// 31.65–43.43°N, 123.31–132.77°E around it, keeping those whose cell is in the grid.
 func gridPoints(count: Int, seed: UInt64 = 0x4B4D_4147_5249_4400) -> [GeoCoordinate] {
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     let grid = ForecastGrid.kma
     var points: [GeoCoordinate] = []
     points.reserveCapacity(count)
@@ -42,7 +43,7 @@ func gridPoints(count: Int, seed: UInt64 = 0x4B4D_4147_5249_4400) -> [GeoCoordin
 
 /// Cells drawn uniformly from the whole grid.
 private func gridCells(count: Int) -> [GridCell] {
-    var generator = SeededGenerator(seed: 0x4345_4C4C_5300)
+    var generator = SplitMix64(seed: 0x4345_4C4C_5300)
     let all = GridCell.all
     return (0..<count).map { _ in all[Int.random(in: all.indices, using: &generator)] }
 }

@@ -73,23 +73,7 @@ func blackHole<T>(_ value: T) {
     withUnsafeBytes(of: value) { blackHoleSink &+= Int($0.first ?? 0) }
 }
 
-// MARK: - Deterministic inputs
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator, so every run of the
-/// benchmarks measures the same inputs.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+// MARK: - Inputs
 
 /// A buffer allocated once and reused by every timed run (so that page faults of a fresh
 /// allocation are not timed). Lives for the whole process; used by one benchmark at a time,
