@@ -1,6 +1,5 @@
 // cli.*: the kma-forecast tool end to end, as a separate process.
 
-import KMAForecastCLI
 import KMAGrid
 import _KMATestSupport
 
@@ -87,27 +86,22 @@ func addCLIBenchmarks(_ suite: BenchmarkSuite, tool: String?) {
     let this = ChildProcess.currentExecutable
     // The tool: a given kma-forecast binary, or this executable in tool mode.
     let toolCommand = tool.map { [$0] } ?? [this, toolModeArgument]
-    var file: GridInputFile?
-    func input() throws(CheckFailure) -> GridInputFile {
-        if let file { return file }
-        let made = try GridInputFile(count: lineCount)
-        file = made
-        suite.atExit { made.remove() }
-        return made
-    }
+    var file: GridInputFile?   // written by the check, before any timing
 
     suite.add(
         "cli.grid-input-1M", per: "line", items: lineCount,
         check: {
-            let file = try input()
-            let output = file.path + ".out"
+            let made = try GridInputFile(count: lineCount)
+            suite.atExit { made.remove() }
+            file = made
+            let output = made.path + ".out"
             defer { unlink(output) }
-            let status = ChildProcess.run(toolCommand + ["grid", "--input", file.path], standardOutput: output)
+            let status = ChildProcess.run(toolCommand + ["grid", "--input", made.path], standardOutput: output)
             try expect(status == 0, "\(toolCommand.joined(separator: " ")) grid --input exited with status \(status)")
-            try expect(ChildProcess.contents(of: output) == file.expectedOutput, "kma-forecast grid --input wrote something else than the expected cells")
-            let baseline = ChildProcess.run([this, naiveModeArgument], standardInput: file.path, standardOutput: output)
+            try expect(ChildProcess.contents(of: output) == made.expectedOutput, "kma-forecast grid --input wrote something else than the expected cells")
+            let baseline = ChildProcess.run([this, naiveModeArgument], standardInput: made.path, standardOutput: output)
             try expect(baseline == 0, "the naive baseline exited with status \(baseline)")
-            try expect(ChildProcess.contents(of: output) == file.expectedOutput, "the naive baseline wrote something else than the expected cells")
+            try expect(ChildProcess.contents(of: output) == made.expectedOutput, "the naive baseline wrote something else than the expected cells")
         },
         baseline: Baseline("cli.grid-input-1M.naive-readline", items: lineCount) {
             guard let file else { return }
@@ -116,22 +110,6 @@ func addCLIBenchmarks(_ suite: BenchmarkSuite, tool: String?) {
     ) {
         guard let file else { return }
         blackHole(ChildProcess.run(toolCommand + ["grid", "--input", file.path]))
-    }
-
-    suite.add(
-        "cli.grid-input-1M.in-process", per: "line", items: lineCount,
-        check: {
-            let file = try input()
-            let out = TextSink.memory()
-            let status = await KMAForecastTool.run(CommandContext(arguments: ["grid", "--input", file.path], standardOutput: out))
-            try expect(status == 0, "grid --input returned status \(status)")
-            try expect(out.bytes == file.expectedOutput, "grid --input wrote something else than the expected cells")
-        }
-    ) {
-        guard let file else { return }
-        let out = TextSink.memory()
-        blackHole(await KMAForecastTool.run(CommandContext(arguments: ["grid", "--input", file.path], standardOutput: out)))
-        blackHole(out)
     }
 }
 

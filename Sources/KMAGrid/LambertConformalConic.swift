@@ -36,6 +36,9 @@ public struct LambertConformalConic: Hashable, Sendable {
     public let rho0: Double
     /// The origin longitude in radians (the C sample's `olon`).
     @usableFromInline internal let originLongitudeRadians: Double
+    /// The C library's `sincos`, if it has one, kept here so that a loop over `forward` loads
+    /// it with the projection's constants instead of looking it up on every call.
+    @usableFromInline internal let sinCos: CMath.SinCosFunction?
 
     /// π / 180 (a constant expression, so no lazy-global check in a client's loop).
     @inlinable internal static var degreesToRadians: Double { Double.pi / 180.0 }
@@ -99,6 +102,7 @@ public struct LambertConformalConic: Hashable, Sendable {
         self.scaledF = re * sf
         self.rho0 = ro
         self.originLongitudeRadians = originLongitude * degrad
+        self.sinCos = CMath.sinCosFunction
     }
 
     /// Projects a point, without any range check.
@@ -119,7 +123,7 @@ public struct LambertConformalConic: Hashable, Sendable {
         if theta > pi { theta -= 2.0 * pi }
         if theta < -pi { theta += 2.0 * pi }
         theta *= n
-        let (sine, cosine) = CMath.sinCos(theta)
+        let (sine, cosine) = CMath.sinCos(theta, sinCos)
         return (ra * sine + originX, rho0 - ra * cosine + originY)
     }
 
@@ -163,6 +167,23 @@ public struct LambertConformalConic: Hashable, Sendable {
         var alat = CMath.pow(scaledF / ra, 1.0 / n)
         alat = 2.0 * CMath.atan(alat) - Double.pi * 0.5
         return alat * Self.radiansToDegrees
+    }
+}
+
+extension LambertConformalConic {
+    /// Two projections are equal when their defining parameters are (the constants follow).
+    public static func == (lhs: LambertConformalConic, rhs: LambertConformalConic) -> Bool {
+        lhs.earthRadius == rhs.earthRadius && lhs.gridSpacing == rhs.gridSpacing
+            && lhs.standardParallel1 == rhs.standardParallel1 && lhs.standardParallel2 == rhs.standardParallel2
+            && lhs.originLatitude == rhs.originLatitude && lhs.originLongitude == rhs.originLongitude
+            && lhs.originX == rhs.originX && lhs.originY == rhs.originY
+    }
+
+    /// Hashes the defining parameters.
+    public func hash(into hasher: inout Hasher) {
+        for value in [earthRadius, gridSpacing, standardParallel1, standardParallel2, originLatitude, originLongitude, originX, originY] {
+            hasher.combine(value)
+        }
     }
 }
 
