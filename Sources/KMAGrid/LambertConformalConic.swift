@@ -181,9 +181,14 @@ extension LambertConformalConic {
 
     /// Hashes the defining parameters.
     public func hash(into hasher: inout Hasher) {
-        for value in [earthRadius, gridSpacing, standardParallel1, standardParallel2, originLatitude, originLongitude, originX, originY] {
-            hasher.combine(value)
-        }
+        hasher.combine(earthRadius)
+        hasher.combine(gridSpacing)
+        hasher.combine(standardParallel1)
+        hasher.combine(standardParallel2)
+        hasher.combine(originLatitude)
+        hasher.combine(originLongitude)
+        hasher.combine(originX)
+        hasher.combine(originY)
     }
 }
 

@@ -22,7 +22,6 @@ import ucrt
 internal enum CMath {
     @inlinable @inline(__always) static func tan(_ x: Double) -> Double { _tan(x) }
     @inlinable @inline(__always) static func pow(_ x: Double, _ y: Double) -> Double { _pow(x, y) }
-    @inlinable @inline(__always) static func sin(_ x: Double) -> Double { _sin(x) }
     @inlinable @inline(__always) static func cos(_ x: Double) -> Double { _cos(x) }
     @inlinable @inline(__always) static func atan(_ x: Double) -> Double { _atan(x) }
     @inlinable @inline(__always) static func atan2(_ y: Double, _ x: Double) -> Double { _atan2(y, x) }
