@@ -19,7 +19,7 @@ struct InverseKernelTests {
             largest = max(largest, abs(polynomial(rho) - projection.latitude(radius: rho)))
             rho += 0.01
         }
-        // Measured: about 3e-14°.
+        // Measured: 4.3e-14°.
         #expect(largest < 1e-12, "largest difference \(largest)°")
     }
 
