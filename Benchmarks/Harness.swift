@@ -122,7 +122,7 @@ struct BenchmarkOptions {
     var list = false
     /// Stop sampling once this many samples and ``minimumSeconds`` of timed runs are in...
     var minimumSamples = 5
-    var minimumSeconds = 0.25
+    var minimumSeconds = 0.5
     /// ...or, with at least three samples, once this much time has gone into timed runs.
     var maximumSeconds = 3.0
 
