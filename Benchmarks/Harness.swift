@@ -127,7 +127,7 @@ struct BenchmarkOptions {
     var maximumSeconds = 3.0
 
     static let usage = """
-        USAGE: swift run -c release Benchmarks [--filter <substring>] [--format text|json] [--list]
+        USAGE: swift run -c release Benchmarks [--filter <substring>] [--format text|json] [--list] [--cli <path>]
 
         OPTIONS:
           --filter <substring>  Run only the benchmarks whose name contains <substring>.
