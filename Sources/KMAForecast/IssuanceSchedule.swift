@@ -118,7 +118,15 @@ public struct IssuanceSchedule: Hashable, Sendable {
     /// The last scheduled base at or before a KST wall-clock second.
     @inlinable
     internal func onSchedule(atOrBefore wall: Int64) -> ForecastBase {
-        let steps = KSTDateTime.floorDivide(wall - offset, period)
+        let since = wall - offset
+        // The products' two periods as constant divisors, which compile to a multiplication
+        // instead of a 64-bit division (most of the cost of this function otherwise).
+        let steps: Int64
+        switch period {
+        case 3600: steps = KSTDateTime.floorDivide(since, 3600)
+        case 10_800: steps = KSTDateTime.floorDivide(since, 10_800)
+        default: steps = KSTDateTime.floorDivide(since, period)
+        }
         return ForecastBase(uncheckedWallSeconds: steps * period + offset)
     }
 }

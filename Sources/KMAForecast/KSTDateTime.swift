@@ -70,8 +70,9 @@ public struct KSTDateTime: Hashable, Comparable, Sendable {
 
     /// Days since 1970-01-01 in KST.
     @inlinable internal var dayNumber: Int64 { Self.floorDivide(wallSeconds, 86_400) }
-    /// Seconds since KST midnight, 0..<86400.
-    @inlinable internal var secondOfDay: Int64 { wallSeconds - dayNumber * 86_400 }
+    /// Seconds since KST midnight, 0..<86400 (unsigned, so that the divisions of the fields
+    /// below compile to a multiply and a shift, with no sign fix-up).
+    @inlinable internal var secondOfDay: UInt32 { UInt32(truncatingIfNeeded: wallSeconds &- dayNumber &* 86_400) }
 
     /// The calendar date as (year, month 1...12, day 1...31).
     @inlinable
@@ -97,7 +98,9 @@ public struct KSTDateTime: Hashable, Comparable, Sendable {
     @inlinable
     public var yyyymmdd: Int {
         let civil = Self.civilFromDays(dayNumber)
-        return Int(civil.year * 10_000 + civil.month * 100 + civil.day)
+        // |year| < 3e11 for any wall time, so this cannot overflow: wrapping operators skip
+        // the checks.
+        return Int(civil.year &* 10_000 &+ civil.month &* 100 &+ civil.day)
     }
 
     /// The time as the number `HHMM`, e.g. `510` for 05:10.
@@ -128,10 +131,13 @@ public struct KSTDateTime: Hashable, Comparable, Sendable {
     /// Whole seconds of a `Date` since the epoch, rounded towards the past.
     @inlinable
     public static func unixSeconds(of date: Date) -> Int64 {
-        let t = date.timeIntervalSince1970.rounded(.down)
+        let t = date.timeIntervalSince1970
         // Dates beyond ±292 billion years do not occur; keep the conversion from trapping anyway.
         guard t > -9.2e18, t < 9.2e18 else { return t < 0 ? Int64.min / 2 : Int64.max / 2 }
-        return Int64(t)
+        // Truncate, then step down for negative fractions: the floor, without a call to libm
+        // (plain x86-64 has no floor instruction).
+        let truncated = Int64(t)
+        return Double(truncated) > t ? truncated - 1 : truncated
     }
 
     /// `a / b` rounded towards −∞ (for b > 0).
@@ -152,9 +158,45 @@ public struct KSTDateTime: Hashable, Comparable, Sendable {
         return era * 146_097 + doe - 719_468
     }
 
-    /// The proleptic Gregorian date of a day number (Hinnant's `civil_from_days`).
+    /// The proleptic Gregorian date of a day number.
+    ///
+    /// Neri and Schneider's algorithm ("Euclidean affine functions and their application to
+    /// calendar algorithms", Software: Practice and Experience, 2022), in its 32-bit form: only
+    /// multiplications, shifts and divisions by constants, about three times faster than
+    /// Hinnant's. It covers day numbers −12,699,422 … 1,061,042,401 (years −32,800 to about
+    /// 2.9 million, checked against Hinnant's over the whole range); other days go through
+    /// Hinnant's `civil_from_days`.
     @inlinable
     internal static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        guard days >= -12_699_422, days <= 1_061_042_401 else { return hinnantCivilFromDays(days) }
+        // Shift so that day 0 is 1 March of year −32,800 (s = 82 periods of 400 years).
+        let n = UInt32(truncatingIfNeeded: days &+ 12_699_422)
+        // Century.
+        let n1 = 4 &* n &+ 3
+        let century = n1 / 146_097
+        let dayOfCentury = n1 % 146_097 / 4
+        // Year.
+        let n2 = 4 &* dayOfCentury &+ 3
+        let p2 = UInt64(2_939_745) &* UInt64(n2)
+        let yearOfCentury = UInt32(truncatingIfNeeded: p2 >> 32)
+        let dayOfYear = UInt32(truncatingIfNeeded: p2) / 2_939_745 / 4
+        let year = 100 &* century &+ yearOfCentury
+        // Month and day, in a year that starts on 1 March.
+        let n3 = 2141 &* dayOfYear &+ 197_913
+        let month = n3 / 65_536
+        let day = n3 % 65_536 / 2141
+        // January and February belong to the next calendar year.
+        let januaryOrFebruary = dayOfYear >= 306
+        return (
+            Int64(year) - 32_800 + (januaryOrFebruary ? 1 : 0),
+            Int64(januaryOrFebruary ? month - 12 : month),
+            Int64(day + 1)
+        )
+    }
+
+    /// The proleptic Gregorian date of any day number (Hinnant's `civil_from_days`).
+    @inlinable
+    internal static func hinnantCivilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097

@@ -6,6 +6,10 @@ import KMAGrid
 /// making a `String` per line, each chunk's points go through the batch projection, and the
 /// output is assembled as bytes. A line that fails keeps its place in the output
 /// (`lat,lon,,`) and its error goes to standard error with the line number.
+///
+/// The state of a run lives in one value (``Pass``) changed by its own mutating methods, and a
+/// ``Line`` holds no references, so the hot loop has no reference counting and no run-time
+/// exclusivity checks.
 struct GridInputConverter {
     let grid: ForecastGrid
     let format: OutputFormat
@@ -23,9 +27,9 @@ struct GridInputConverter {
     /// One data line: where its two fields are, and what they parsed to.
     struct Line {
         var number: Int
-        /// The fields as they will be echoed (trimmed, unquoted), when they had to be
-        /// rewritten; otherwise `nil` and the byte ranges are used.
-        var rewritten: (String, String)?
+        /// When the fields had to be rewritten (trimmed, unquoted) to be echoed: their index in
+        /// the chunk's ``Pass/rewritten``; otherwise -1 and the byte ranges are used.
+        var rewritten: Int
         var latitude: Range<Int>
         var longitude: Range<Int>
         var problem: Problem
@@ -35,56 +39,64 @@ struct GridInputConverter {
     ///
     /// - Returns: The number of lines that failed.
     func convert(_ input: [UInt8], standardOutput: TextSink, standardError: TextSink) -> Int {
+        input.withUnsafeBytes { bytes in
+            var pass = Pass(converter: self, bytes: bytes, standardOutput: standardOutput, standardError: standardError)
+            pass.run()
+            return pass.failures
+        }
+    }
+
+    /// One conversion: the input, the chunk being converted, and the output being assembled.
+    struct Pass {
+        let converter: GridInputConverter
+        let bytes: UnsafeRawBufferPointer
+        let standardOutput: TextSink
+        let standardError: TextSink
+
         var failures = 0
         var output: [UInt8] = []
-        output.reserveCapacity(1 << 17)
-        if format != .json { output.append(contentsOf: Array("lat,lon,nx,ny\n".utf8)) }
-
         var lines: [Line] = []
-        lines.reserveCapacity(Self.chunkSize)
         var points: [GeoCoordinate] = []
-        points.reserveCapacity(Self.chunkSize)
-        var cells = [GridCell?](repeating: nil, count: Self.chunkSize)
-        var lineNumber = 0
-        var sawData = false
+        var cells: [GridCell?]
+        /// Fields rewritten from quoted lines of the current chunk.
+        var rewritten: [(String, String)] = []
 
-        input.withUnsafeBytes { bytes in
+        init(converter: GridInputConverter, bytes: UnsafeRawBufferPointer, standardOutput: TextSink, standardError: TextSink) {
+            self.converter = converter
+            self.bytes = bytes
+            self.standardOutput = standardOutput
+            self.standardError = standardError
+            output.reserveCapacity(1 << 17)
+            lines.reserveCapacity(GridInputConverter.chunkSize)
+            points.reserveCapacity(GridInputConverter.chunkSize)
+            cells = [GridCell?](repeating: nil, count: GridInputConverter.chunkSize)
+        }
+
+        mutating func run() {
+            if converter.format != .json { output.append(contentsOf: "lat,lon,nx,ny\n".utf8) }
+            var lineNumber = 0
+            var sawData = false
             var start = 0
             let count = bytes.count
-            func flushChunk() {
-                cells.withUnsafeMutableBufferPointer { cellBuffer in
-                    points.withUnsafeBufferPointer { pointBuffer in
-                        _ = grid.cells(for: pointBuffer, into: UnsafeMutableBufferPointer(rebasing: cellBuffer[0..<pointBuffer.count]))
-                    }
-                }
-                for index in lines.indices {
-                    if !emit(lines[index], point: points[index], cell: cells[index], bytes: bytes, into: &output, errors: standardError) {
-                        failures += 1
-                    }
-                    if output.count >= 1 << 16 {
-                        standardOutput.write(bytes: output)
-                        output.removeAll(keepingCapacity: true)
-                    }
-                }
-                lines.removeAll(keepingCapacity: true)
-                points.removeAll(keepingCapacity: true)
-            }
-
             while start < count {
                 lineNumber += 1
                 var end = start
                 while end < count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
                 let next = end + 1
-                let (lo, hi) = Self.trim(bytes, start, end)
+                let (lo, hi) = GridInputConverter.trim(bytes, start, end)
                 start = next
                 if lo == hi { continue }
 
-                var line = Self.split(bytes, lo, hi, number: lineNumber)
+                var line = split(lo, hi, number: lineNumber)
                 var point = GeoCoordinate(latitude: .nan, longitude: .nan)
                 if case .none = line.problem {
-                    let latitude = line.rewritten.map { Self.parse($0.0) } ?? DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[line.latitude]))
-                    let longitude = line.rewritten.map { Self.parse($0.1) } ?? DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[line.longitude]))
-                    if !sawData, latitude == nil, longitude == nil, let header = Self.header(line, bytes) {
+                    let latitude = line.rewritten >= 0
+                        ? GridInputConverter.parse(rewritten[line.rewritten].0)
+                        : DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[line.latitude]))
+                    let longitude = line.rewritten >= 0
+                        ? GridInputConverter.parse(rewritten[line.rewritten].1)
+                        : DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[line.longitude]))
+                    if !sawData, latitude == nil, longitude == nil, let header = GridInputConverter.header(latitudeText(line), longitudeText(line)) {
                         sawData = true
                         if header { continue }
                         // A `lon,lat` header: the columns are the wrong way round.
@@ -101,89 +113,129 @@ struct GridInputConverter {
                 sawData = true
                 lines.append(line)
                 points.append(point)
-                if lines.count == Self.chunkSize { flushChunk() }
+                if lines.count == GridInputConverter.chunkSize { flushChunk() }
             }
             if !lines.isEmpty { flushChunk() }
+            standardOutput.write(bytes: output)
         }
-        standardOutput.write(bytes: output)
-        return failures
-    }
 
-    /// Writes one line's result; returns whether it succeeded.
-    private func emit(
-        _ line: Line, point: GeoCoordinate, cell: GridCell?, bytes: UnsafeRawBufferPointer,
-        into output: inout [UInt8], errors: TextSink
-    ) -> Bool {
-        var message: String?
-        switch line.problem {
-        case .none:
-            if cell == nil {
-                do {
-                    _ = try grid.cell(for: point)
-                    message = "the point could not be converted"
-                } catch {
-                    message = error.description
+        /// Converts the chunk's points and writes its lines.
+        mutating func flushChunk() {
+            let count = points.count
+            cells.withUnsafeMutableBufferPointer { cellBuffer in
+                points.withUnsafeBufferPointer { pointBuffer in
+                    _ = converter.grid.cells(for: pointBuffer, into: UnsafeMutableBufferPointer(rebasing: cellBuffer[0..<count]))
                 }
             }
-        case .fieldCount(let found):
-            message = "expected one 'lat,lon' pair (2 fields), found \(found) field\(found == 1 ? "" : "s")"
-        case .notANumber(let field):
-            let text = field == 0 ? latitudeText(line, bytes) : longitudeText(line, bytes)
-            message = "'\(text)' is not a number (\(field == 0 ? "latitude" : "longitude"))"
+            for index in 0..<count {
+                if !emit(lines[index], point: points[index], cell: cells[index]) { failures += 1 }
+                if output.count >= 1 << 16 {
+                    standardOutput.write(bytes: output)
+                    output.removeAll(keepingCapacity: true)
+                }
+            }
+            lines.removeAll(keepingCapacity: true)
+            points.removeAll(keepingCapacity: true)
+            rewritten.removeAll(keepingCapacity: true)
         }
-        if let message {
-            errors.write("Error: line \(line.number): \(message)\n")
+
+        /// Splits a trimmed, non-empty line into its two fields.
+        mutating func split(_ lo: Int, _ hi: Int, number: Int) -> Line {
+            var firstComma = -1
+            var secondComma = -1
+            for index in lo..<hi {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    let fields = GridInputConverter.quotedFields(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self))
+                    let problem: Problem = fields.count == 2 ? .none : .fieldCount(fields.count)
+                    rewritten.append((fields.first ?? "", fields.count > 1 ? fields[1] : ""))
+                    return Line(number: number, rewritten: rewritten.count - 1, latitude: lo..<lo, longitude: lo..<lo, problem: problem)
+                }
+                if byte == UInt8(ascii: ",") {
+                    if firstComma < 0 { firstComma = index } else if secondComma < 0 { secondComma = index }
+                }
+            }
+            guard firstComma >= 0, secondComma < 0 else {
+                let found = firstComma < 0 ? 1 : GridInputConverter.countFields(bytes, lo, hi)
+                let first = GridInputConverter.trim(bytes, lo, firstComma < 0 ? hi : firstComma)
+                let second = firstComma < 0 ? (hi, hi) : GridInputConverter.trim(bytes, firstComma + 1, secondComma)
+                return Line(number: number, rewritten: -1, latitude: first.0..<first.1, longitude: second.0..<second.1, problem: .fieldCount(found))
+            }
+            let first = GridInputConverter.trim(bytes, lo, firstComma)
+            let second = GridInputConverter.trim(bytes, firstComma + 1, hi)
+            return Line(number: number, rewritten: -1, latitude: first.0..<first.1, longitude: second.0..<second.1, problem: .none)
         }
-        switch format {
-        case .text, .csv:
-            appendField(line, first: true, bytes, &output)
-            output.append(UInt8(ascii: ","))
-            appendField(line, first: false, bytes, &output)
-            output.append(UInt8(ascii: ","))
-            if let cell {
-                Self.appendInteger(cell.nx, &output)
+
+        /// Writes one line's result; returns whether it succeeded.
+        mutating func emit(_ line: Line, point: GeoCoordinate, cell: GridCell?) -> Bool {
+            var message: String?
+            switch line.problem {
+            case .none:
+                if cell == nil {
+                    do {
+                        _ = try converter.grid.cell(for: point)
+                        message = "the point could not be converted"
+                    } catch {
+                        message = error.description
+                    }
+                }
+            case .fieldCount(let found):
+                message = "expected one 'lat,lon' pair (2 fields), found \(found) field\(found == 1 ? "" : "s")"
+            case .notANumber(let field):
+                let text = field == 0 ? latitudeText(line) : longitudeText(line)
+                message = "'\(text)' is not a number (\(field == 0 ? "latitude" : "longitude"))"
+            }
+            if let message {
+                standardError.write("Error: line \(line.number): \(message)\n")
+            }
+            switch converter.format {
+            case .text, .csv:
+                appendField(line, first: true)
                 output.append(UInt8(ascii: ","))
-                Self.appendInteger(cell.ny, &output)
-            } else {
-                output.append(UInt8(ascii: ","))
+                appendField(line, first: false)
+                if let cell {
+                    GridInputConverter.appendCell(cell, &output)
+                } else {
+                    output.append(contentsOf: ",,\n".utf8)
+                }
+            case .json:
+                var members: [(String, String)] = [("line", String(line.number))]
+                if case .none = line.problem {
+                    members.append(("lat", JSONText.number(point.latitude)))
+                    members.append(("lon", JSONText.number(point.longitude)))
+                } else {
+                    members.append(("lat", JSONText.string(latitudeText(line))))
+                    members.append(("lon", JSONText.string(longitudeText(line))))
+                }
+                if let cell {
+                    members.append(("nx", String(cell.nx)))
+                    members.append(("ny", String(cell.ny)))
+                } else {
+                    members.append(("nx", "null"))
+                    members.append(("ny", "null"))
+                    members.append(("error", JSONText.string(message ?? "")))
+                }
+                output.append(contentsOf: (JSONText.object(members) + "\n").utf8)
             }
-            output.append(UInt8(ascii: "\n"))
-        case .json:
-            var members: [(String, String)] = [("line", String(line.number))]
-            if case .none = line.problem {
-                members.append(("lat", JSONText.number(point.latitude)))
-                members.append(("lon", JSONText.number(point.longitude)))
-            } else {
-                members.append(("lat", JSONText.string(latitudeText(line, bytes))))
-                members.append(("lon", JSONText.string(longitudeText(line, bytes))))
-            }
-            if let cell {
-                members.append(("nx", String(cell.nx)))
-                members.append(("ny", String(cell.ny)))
-            } else {
-                members.append(("nx", "null"))
-                members.append(("ny", "null"))
-                members.append(("error", JSONText.string(message ?? "")))
-            }
-            output.append(contentsOf: Array((JSONText.object(members) + "\n").utf8))
+            return message == nil
         }
-        return message == nil
-    }
 
-    private func latitudeText(_ line: Line, _ bytes: UnsafeRawBufferPointer) -> String {
-        line.rewritten?.0 ?? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[line.latitude]), as: UTF8.self)
-    }
+        func latitudeText(_ line: Line) -> String {
+            line.rewritten >= 0 ? rewritten[line.rewritten].0 : String(decoding: UnsafeRawBufferPointer(rebasing: bytes[line.latitude]), as: UTF8.self)
+        }
 
-    private func longitudeText(_ line: Line, _ bytes: UnsafeRawBufferPointer) -> String {
-        line.rewritten?.1 ?? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[line.longitude]), as: UTF8.self)
-    }
+        func longitudeText(_ line: Line) -> String {
+            line.rewritten >= 0 ? rewritten[line.rewritten].1 : String(decoding: UnsafeRawBufferPointer(rebasing: bytes[line.longitude]), as: UTF8.self)
+        }
 
-    /// Echoes a field as CSV: the input bytes when they need no quoting, else quoted text.
-    private func appendField(_ line: Line, first: Bool, _ bytes: UnsafeRawBufferPointer, _ output: inout [UInt8]) {
-        if let rewritten = line.rewritten {
-            output.append(contentsOf: Array(CSVText.field(first ? rewritten.0 : rewritten.1).utf8))
-        } else {
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[first ? line.latitude : line.longitude]))
+        /// Echoes a field as CSV: the input bytes when they need no quoting, else quoted text.
+        mutating func appendField(_ line: Line, first: Bool) {
+            if line.rewritten >= 0 {
+                let fields = rewritten[line.rewritten]
+                output.append(contentsOf: CSVText.field(first ? fields.0 : fields.1).utf8)
+            } else {
+                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[first ? line.latitude : line.longitude]))
+            }
         }
     }
 
@@ -196,7 +248,7 @@ struct GridInputConverter {
 
     /// The range of `bytes[lo..<hi]` without surrounding whitespace (CR included), plus a
     /// UTF-8 byte order mark at the very start of the input.
-    private static func trim(_ bytes: UnsafeRawBufferPointer, _ lo: Int, _ hi: Int) -> (Int, Int) {
+    static func trim(_ bytes: UnsafeRawBufferPointer, _ lo: Int, _ hi: Int) -> (Int, Int) {
         var lo = lo
         var hi = hi
         if lo == 0, hi >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { lo = 3 }
@@ -205,36 +257,7 @@ struct GridInputConverter {
         return (lo, hi)
     }
 
-    /// Splits a trimmed, non-empty line into its two fields.
-    private static func split(_ bytes: UnsafeRawBufferPointer, _ lo: Int, _ hi: Int, number: Int) -> Line {
-        var firstComma = -1
-        var secondComma = -1
-        for index in lo..<hi {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let fields = quotedFields(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self))
-                let problem: Problem = fields.count == 2 ? .none : .fieldCount(fields.count)
-                return Line(
-                    number: number, rewritten: (fields.first ?? "", fields.count > 1 ? fields[1] : ""),
-                    latitude: lo..<lo, longitude: lo..<lo, problem: problem
-                )
-            }
-            if byte == UInt8(ascii: ",") {
-                if firstComma < 0 { firstComma = index } else if secondComma < 0 { secondComma = index }
-            }
-        }
-        guard firstComma >= 0, secondComma < 0 else {
-            let found = firstComma < 0 ? 1 : countFields(bytes, lo, hi)
-            let first = trim(bytes, lo, firstComma < 0 ? hi : firstComma)
-            let second = firstComma < 0 ? (hi, hi) : trim(bytes, firstComma + 1, secondComma)
-            return Line(number: number, rewritten: nil, latitude: first.0..<first.1, longitude: second.0..<second.1, problem: .fieldCount(found))
-        }
-        let first = trim(bytes, lo, firstComma)
-        let second = trim(bytes, firstComma + 1, hi)
-        return Line(number: number, rewritten: nil, latitude: first.0..<first.1, longitude: second.0..<second.1, problem: .none)
-    }
-
-    private static func countFields(_ bytes: UnsafeRawBufferPointer, _ lo: Int, _ hi: Int) -> Int {
+    static func countFields(_ bytes: UnsafeRawBufferPointer, _ lo: Int, _ hi: Int) -> Int {
         var fields = 1
         for index in lo..<hi where bytes[index] == UInt8(ascii: ",") { fields += 1 }
         return fields
@@ -272,22 +295,14 @@ struct GridInputConverter {
         return fields
     }
 
-    private static func parse(_ text: String) -> Double? {
+    static func parse(_ text: String) -> Double? {
         var text = text
         return text.withUTF8 { DecimalParser.parse(UnsafeRawBufferPointer($0)) }
     }
 
     /// For the first line with two non-numeric fields: `true` for a `lat,lon` header, `false`
     /// for a `lon,lat` one, `nil` when it is not a header at all (then it is a bad data line).
-    private static func header(_ line: Line, _ bytes: UnsafeRawBufferPointer) -> Bool? {
-        let first: String
-        let second: String
-        if let rewritten = line.rewritten {
-            (first, second) = rewritten
-        } else {
-            first = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[line.latitude]), as: UTF8.self)
-            second = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[line.longitude]), as: UTF8.self)
-        }
+    static func header(_ first: String, _ second: String) -> Bool? {
         let latitudeNames: Set<String> = ["lat", "latitude", "위도", "y"]
         let longitudeNames: Set<String> = ["lon", "lng", "long", "longitude", "경도", "x"]
         let a = first.lowercased()
@@ -297,11 +312,36 @@ struct GridInputConverter {
         return nil
     }
 
-    /// Appends a non-negative integer's decimal digits.
-    private static func appendInteger(_ value: Int, _ output: inout [UInt8]) {
-        if value >= 100 { output.append(UInt8(ascii: "0") + UInt8(value / 100)) }
-        if value >= 10 { output.append(UInt8(ascii: "0") + UInt8(value / 10 % 10)) }
-        output.append(UInt8(ascii: "0") + UInt8(value % 10))
+    /// Appends `,nx,ny` and a line feed in one append (nx 1...149, ny 1...253).
+    static func appendCell(_ cell: GridCell, _ output: inout [UInt8]) {
+        var text: (UInt64, UInt64) = (0, 0)   // room for ",149,253\n" (9 bytes)
+        let count = withUnsafeMutableBytes(of: &text) { buffer in
+            var index = 0
+            buffer[index] = UInt8(ascii: ",")
+            index += 1
+            appendDigits(cell.nx, buffer, &index)
+            buffer[index] = UInt8(ascii: ",")
+            index += 1
+            appendDigits(cell.ny, buffer, &index)
+            buffer[index] = UInt8(ascii: "\n")
+            return index + 1
+        }
+        withUnsafeBytes(of: &text) { output.append(contentsOf: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+    }
+
+    /// Writes the digits of 0...999 at `index` and moves `index` past them.
+    @inline(__always)
+    private static func appendDigits(_ value: Int, _ buffer: UnsafeMutableRawBufferPointer, _ index: inout Int) {
+        if value >= 100 {
+            buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 100)
+            index += 1
+        }
+        if value >= 10 {
+            buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10 % 10)
+            index += 1
+        }
+        buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        index += 1
     }
 }
 

@@ -146,10 +146,12 @@ public struct ForecastGrid: Hashable, Sendable {
     /// The KMA rounding rule: `nx = ⌊x + 1.5⌋`, `ny = ⌊y + 1.5⌋`, or `nil` when outside the grid.
     @inlinable
     internal static func cell(x: Double, y: Double) -> GridCell? {
-        let fx = (x + 1.5).rounded(.down)
-        let fy = (y + 1.5).rounded(.down)
-        // NaN fails both comparisons; the range check comes before any conversion to Int.
-        guard fx >= 1, fx <= 149, fy >= 1, fy <= 253 else { return nil }
+        let fx = x + 1.5
+        let fy = y + 1.5
+        // ⌊fx⌋ is in 1...149 exactly when fx is in [1, 150), and there truncation is ⌊fx⌋
+        // (no call to libm's floor, which plain x86-64 has no instruction for). NaN fails
+        // the comparisons; the range check comes before any conversion to Int.
+        guard fx >= 1, fx < 150, fy >= 1, fy < 254 else { return nil }
         return GridCell(uncheckedNX: Int(fx), ny: Int(fy))
     }
 

@@ -36,11 +36,14 @@ public struct LambertConformalConic: Hashable, Sendable {
     public let rho0: Double
     /// The origin longitude in radians (the C sample's `olon`).
     @usableFromInline internal let originLongitudeRadians: Double
+    /// The C library's `sincos`, if it has one, kept here so that a loop over `forward` loads
+    /// it with the projection's constants instead of looking it up on every call.
+    @usableFromInline internal let sinCos: CMath.SinCosFunction?
 
-    /// π / 180.
-    @usableFromInline internal static let degreesToRadians = Double.pi / 180.0
+    /// π / 180 (a constant expression, so no lazy-global check in a client's loop).
+    @inlinable internal static var degreesToRadians: Double { Double.pi / 180.0 }
     /// 180 / π.
-    @usableFromInline internal static let radiansToDegrees = 180.0 / Double.pi
+    @inlinable internal static var radiansToDegrees: Double { 180.0 / Double.pi }
 
     /// Computes the projection constants.
     ///
@@ -99,6 +102,7 @@ public struct LambertConformalConic: Hashable, Sendable {
         self.scaledF = re * sf
         self.rho0 = ro
         self.originLongitudeRadians = originLongitude * degrad
+        self.sinCos = CMath.sinCosFunction
     }
 
     /// Projects a point, without any range check.
@@ -109,18 +113,28 @@ public struct LambertConformalConic: Hashable, Sendable {
     ///   - longitude: Degrees east; the difference from the origin is wrapped once into
     ///     −180…180 as the C sample does.
     /// - Returns: Grid coordinates: `x = ρ·sin θ + originX`, `y = ρ0 − ρ·cos θ + originY`.
-    /// - Complexity: O(1); four calls into the C math library (`tan`, `pow`, `sin`, `cos`).
+    /// - Complexity: O(1); `tan`, `pow`, `sin` and `cos` from the C math library (with glibc,
+    ///   `sin` and `cos` in one `sincos` call, as a C compiler emits them: the same bits).
     @inlinable
     public func forward(latitude: Double, longitude: Double) -> (x: Double, y: Double) {
         let pi = Double.pi
-        let degrad = Self.degreesToRadians
-        var ra = CMath.tan(pi * 0.25 + latitude * degrad * 0.5)
-        ra = scaledF / CMath.pow(ra, n)
-        var theta = longitude * degrad - originLongitudeRadians
+        let ra = radius(latitude: latitude)
+        var theta = longitude * Self.degreesToRadians - originLongitudeRadians
         if theta > pi { theta -= 2.0 * pi }
         if theta < -pi { theta += 2.0 * pi }
         theta *= n
-        return (ra * CMath.sin(theta) + originX, rho0 - ra * CMath.cos(theta) + originY)
+        let (sine, cosine) = CMath.sinCos(theta, sinCos)
+        return (ra * sine + originX, rho0 - ra * cosine + originY)
+    }
+
+    /// `ρ(φ) = (R/grid)·F / tan(π/4 + φ/2)^n`: the radius of a latitude's parallel on the cone,
+    /// in grid units (the C sample's `ra`), computed as the C sample does.
+    ///
+    /// - Parameter latitude: Degrees north.
+    @inlinable
+    internal func radius(latitude: Double) -> Double {
+        let ra = CMath.tan(Double.pi * 0.25 + latitude * Self.degreesToRadians * 0.5)
+        return scaledF / CMath.pow(ra, n)
     }
 
     /// Unprojects a grid position, without any range check.
@@ -132,18 +146,49 @@ public struct LambertConformalConic: Hashable, Sendable {
     /// - Complexity: O(1); `sqrt`, `pow`, `atan`, `atan2`.
     @inlinable
     public func inverse(x: Double, y: Double) -> (latitude: Double, longitude: Double) {
-        let pi = Double.pi
         let xn = x - originX
         let yn = rho0 - y + originY
         var ra = (xn * xn + yn * yn).squareRoot()
         if n < 0.0 { ra = -ra }
-        var alat = CMath.pow(scaledF / ra, 1.0 / n)
-        alat = 2.0 * CMath.atan(alat) - pi * 0.5
+        let latitude = latitude(radius: ra)
         // The C sample special-cases xn == 0 as θ = 0, which is wrong behind the cone's apex
         // (yn < 0); atan2 gives the same values everywhere else, including xn == 0 or yn == 0.
         let theta = CMath.atan2(xn, yn)
         let alon = theta / n + originLongitudeRadians
-        return (alat * Self.radiansToDegrees, alon * Self.radiansToDegrees)
+        return (latitude, alon * Self.radiansToDegrees)
+    }
+
+    /// The latitude of the parallel of radius `ρ`, in degrees: `2·atan((F/ρ)^(1/n)) − π/2`,
+    /// computed as the C sample does (the inverse of ``radius(latitude:)``).
+    ///
+    /// - Parameter radius: `ρ` in grid units, with the sign of `n`.
+    @inlinable
+    internal func latitude(radius ra: Double) -> Double {
+        var alat = CMath.pow(scaledF / ra, 1.0 / n)
+        alat = 2.0 * CMath.atan(alat) - Double.pi * 0.5
+        return alat * Self.radiansToDegrees
+    }
+}
+
+extension LambertConformalConic {
+    /// Two projections are equal when their defining parameters are (the constants follow).
+    public static func == (lhs: LambertConformalConic, rhs: LambertConformalConic) -> Bool {
+        lhs.earthRadius == rhs.earthRadius && lhs.gridSpacing == rhs.gridSpacing
+            && lhs.standardParallel1 == rhs.standardParallel1 && lhs.standardParallel2 == rhs.standardParallel2
+            && lhs.originLatitude == rhs.originLatitude && lhs.originLongitude == rhs.originLongitude
+            && lhs.originX == rhs.originX && lhs.originY == rhs.originY
+    }
+
+    /// Hashes the defining parameters.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(earthRadius)
+        hasher.combine(gridSpacing)
+        hasher.combine(standardParallel1)
+        hasher.combine(standardParallel2)
+        hasher.combine(originLatitude)
+        hasher.combine(originLongitude)
+        hasher.combine(originX)
+        hasher.combine(originY)
     }
 }
 

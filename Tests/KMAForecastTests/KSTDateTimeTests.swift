@@ -39,6 +39,30 @@ struct KSTDateTimeTests {
         }
     }
 
+    @Test("Neri–Schneider agrees with Hinnant across its whole range and at both ends")
+    func fastCivilAgainstHinnant() {
+        let first: Int64 = -12_699_422
+        let last: Int64 = 1_061_042_401
+        var days = Array(first...(first + 2000)) + Array((last - 2000)...last) + Array(-800_000...800_000)
+        days += stride(from: first, through: last, by: 9973)
+        for day in days where KSTDateTime.civilFromDays(day) != KSTDateTime.hinnantCivilFromDays(day) {
+            Issue.record("day \(day): \(KSTDateTime.civilFromDays(day)) vs \(KSTDateTime.hinnantCivilFromDays(day))")
+            return
+        }
+        // Outside the fast range, Hinnant's answers.
+        for day in [first - 1, last + 1, Int64.min / 200_000, Int64.max / 200_000] {
+            #expect(KSTDateTime.civilFromDays(day) == KSTDateTime.hinnantCivilFromDays(day))
+        }
+        #expect(KSTDateTime.civilFromDays(first) == (-32_800, 3, 1))
+    }
+
+    @Test("Whole seconds of a Date round towards the past", arguments: [
+        (0.0, 0), (0.999, 0), (-0.001, -1), (-1.0, -1), (-1.5, -2), (1_795_186_799.999, 1_795_186_799), (-1e15 - 0.5, -1_000_000_000_000_001),
+    ] as [(Double, Int64)])
+    func unixSecondsFloor(_ seconds: Double, _ expected: Int64) {
+        #expect(KSTDateTime.unixSeconds(of: Date(timeIntervalSince1970: seconds)) == expected)
+    }
+
     @Test("Agrees with Foundation's Calendar in a fixed UTC+9 zone on 20,000 instants")
     func againstFoundationCalendar() throws {
         var calendar = Calendar(identifier: .gregorian)

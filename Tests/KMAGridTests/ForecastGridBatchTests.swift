@@ -1,61 +1,107 @@
 import Testing
-import KMAGrid
+@testable import KMAGrid
+import _KMATestSupport
 
 @Suite("ForecastGrid: batch conversion")
 struct ForecastGridBatchTests {
     let grid = ForecastGrid.kma
 
-    /// A lattice over and around the grid's domain, plus the awkward values.
-    static func lattice(step: Double) -> [GeoCoordinate] {
+    /// A lattice over and around the grid's domain (the grid spans 31.63–43.45°N,
+    /// 123.28–132.81°E; the kernel's box is 31–44°N, 123–133°E).
+    static func lattice(step: Double, latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>) -> [GeoCoordinate] {
         var points: [GeoCoordinate] = []
-        var lat = 30.0
-        while lat <= 45.0 {
-            var lon = 121.0
-            while lon <= 135.0 {
-                points.append(GeoCoordinate(latitude: lat, longitude: lon))
-                lon += step
+        for latitude in stride(from: latitudes.lowerBound, through: latitudes.upperBound, by: step) {
+            for longitude in stride(from: longitudes.lowerBound, through: longitudes.upperBound, by: step) {
+                points.append(GeoCoordinate(latitude: latitude, longitude: longitude))
             }
-            lat += step
         }
-        points += [
-            GeoCoordinate(latitude: .nan, longitude: 127), GeoCoordinate(latitude: 37, longitude: .nan),
-            GeoCoordinate(latitude: .infinity, longitude: 127), GeoCoordinate(latitude: 91, longitude: 127),
-            GeoCoordinate(latitude: -90, longitude: 126), GeoCoordinate(latitude: 90, longitude: 126),
-            GeoCoordinate(latitude: 37, longitude: 181), GeoCoordinate(latitude: 0, longitude: 0),
-        ]
         return points
     }
 
-    @Test("Batch cells are exactly the scalar cells, nil where the scalar call throws")
-    func batchMatchesScalar() {
-        let points = Self.lattice(step: 0.0173)
-        let cells = grid.cells(for: points)
-        #expect(cells.count == points.count)
-        var failures = 0
-        for (point, cell) in zip(points, cells) {
-            let scalar = try? grid.cell(for: point)
-            if scalar != cell { Issue.record("\(point): batch \(String(describing: cell)), scalar \(String(describing: scalar))") }
-            if scalar == nil { failures += 1 }
+    /// NaN, infinities, the ends of the valid ranges, the kernel's box edges and just past them.
+    static let awkward: [GeoCoordinate] = {
+        let values: [Double] = [
+            .nan, .infinity, -.infinity, 0, -0.0, 90, -90, 91, 180, -180, 181, .ulpOfOne, .greatestFiniteMagnitude,
+            31, 31.0.nextDown, 31.0.nextUp, 44, 44.0.nextDown, 44.0.nextUp, 123, 123.0.nextDown, 133, 133.0.nextUp,
+            31.63, 43.45, 123.28, 132.81, 38, 126,
+        ]
+        return values.flatMap { a in values.map { b in GeoCoordinate(latitude: a, longitude: b) } }
+    }()
+
+    /// Points within a few nanometres of cell edges: grid positions with x + 1.5 or y + 1.5 an
+    /// integer, mapped back to latitude/longitude (their cells depend on the last bits).
+    static let edges: [GeoCoordinate] = {
+        var points: [GeoCoordinate] = []
+        let projection = LambertConformalConic.kma
+        for i in stride(from: -1.5, through: 149.5, by: 7) {
+            for j in stride(from: -1.5, through: 253.5, by: 5) {
+                for (x, y) in [(i, j + 0.25), (i + 0.25, j), (i, j)] {
+                    let point = projection.inverse(x: x, y: y)
+                    points.append(GeoCoordinate(latitude: point.latitude, longitude: point.longitude))
+                    points.append(GeoCoordinate(latitude: point.latitude.nextUp, longitude: point.longitude.nextDown))
+                }
+            }
         }
+        return points
+    }()
+
+    /// Checks the batch against the scalar call point by point; returns the scalar failure count.
+    func expectBatchMatchesScalar(_ points: [GeoCoordinate], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+        var output = [GridCell?](repeating: nil, count: points.count)
         let reported = points.withUnsafeBufferPointer { input in
-            var output = [GridCell?](repeating: nil, count: points.count)
-            return output.withUnsafeMutableBufferPointer { grid.cells(for: input, into: $0) }
+            output.withUnsafeMutableBufferPointer { grid.cells(for: input, into: $0) }
         }
-        #expect(reported == failures)
-        #expect(failures > 8)  // the lattice reaches past the grid on every side
+        var failures = 0
+        var disagreements = 0
+        for (point, cell) in zip(points, output) {
+            let scalar = try? grid.cell(for: point)
+            if scalar == nil { failures += 1 }
+            if scalar != cell {
+                disagreements += 1
+                if disagreements <= 10 {
+                    Issue.record("\(point): batch \(String(describing: cell)), scalar \(String(describing: scalar))", sourceLocation: sourceLocation)
+                }
+            }
+        }
+        #expect(disagreements == 0, sourceLocation: sourceLocation)
+        #expect(reported == failures, "the failure count", sourceLocation: sourceLocation)
+        return failures
     }
 
-    @Test("Batch centres are the scalar centres")
-    func batchCentres() {
+    @Test("Zero disagreements with the scalar cells on a 0.01° lattice over the grid and a degree around it")
+    func denseLattice() {
+        let points = Self.lattice(step: 0.01, latitudes: 30.5...44.5, longitudes: 122.2...133.9)
+        #expect(points.count > 1_600_000)
+        let failures = expectBatchMatchesScalar(points)
+        #expect(failures > 100_000)  // the lattice reaches past the grid on every side
+    }
+
+    @Test("Zero disagreements on random points, the awkward values and points on cell edges")
+    func randomAwkwardAndEdges() {
+        var generator = SplitMix64(seed: 0x6B6D_6167_7269_6400)
+        let random = (0..<400_000).map { _ in
+            GeoCoordinate(latitude: Double.random(in: 30.5...44.5, using: &generator), longitude: Double.random(in: 122.2...133.9, using: &generator))
+        }
+        _ = expectBatchMatchesScalar(random)
+        // Every alignment of the awkward values against the four lanes, and a tail of 1–3.
+        let awkward = Self.awkward + Self.edges
+        for shift in 0..<4 { _ = expectBatchMatchesScalar(Array(awkward.dropFirst(shift))) }
+    }
+
+    @Test("Batch centres are within 1e-10° of the scalar centres, and convert back to their cells")
+    func batchCentres() throws {
         let cells = GridCell.all
         let centres = grid.centers(of: cells)
         #expect(centres.count == cells.count)
+        var largest = 0.0
         for (cell, centre) in zip(cells, centres) {
             let scalar = grid.center(of: cell)
-            if abs(scalar.latitude - centre.latitude) > 1e-9 || abs(scalar.longitude - centre.longitude) > 1e-9 {
-                Issue.record("\(cell): batch \(centre), scalar \(scalar)")
-            }
+            largest = max(largest, abs(scalar.latitude - centre.latitude), abs(scalar.longitude - centre.longitude))
+            #expect(try grid.cell(for: centre) == cell)
         }
+        // Measured: 4.3e-14°.
+        #expect(largest <= InverseKernel.tolerance, "largest difference \(largest)°")
+        #expect(grid.cells(for: centres) == cells.map { Optional($0) })
     }
 
     @Test("Empty input gives empty output")

@@ -1,0 +1,67 @@
+// Starting a program and waiting for it, with posix_spawn: no Foundation `Process` (its
+// run-loop and thread would be part of what is timed).
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum ChildProcess {
+    /// The absolute path of this executable.
+    static let currentExecutable: String = {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if count > 0 { return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        return CommandLine.arguments.first ?? "Benchmarks"
+    }()
+
+    /// Runs `command` (a path, then arguments) and waits for it.
+    ///
+    /// - Parameters:
+    ///   - standardInput: A file to read from; `/dev/null` by default.
+    ///   - standardOutput: A file to write to (created or truncated); `/dev/null` by default.
+    /// - Returns: The exit status, or -1 if the program could not be started or was killed.
+    static func run(_ command: [String], standardInput: String = "/dev/null", standardOutput: String = "/dev/null") -> Int32 {
+        guard let executable = command.first else { return -1 }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, standardInput, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+
+        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
+        argv.append(nil)
+        defer { for pointer in argv { free(pointer) } }
+
+        var pid = pid_t()
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return -1 }
+        }
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    }
+
+    /// The bytes of a file, or `nil` if it cannot be read.
+    static func contents(of path: String) -> [UInt8]? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
+    }
+}

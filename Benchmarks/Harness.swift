@@ -1,0 +1,396 @@
+// A small benchmark harness: warm-up, repeated timed runs on ContinuousClock, median and
+// spread, a black hole, a result check before timing, and an in-run baseline per benchmark.
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A slower way to do the same job, timed in the same run; its median over the benchmark's
+/// median is the benchmark's `ratio` (bigger is better).
+struct Baseline {
+    /// A stable name, e.g. `grid.forward.per-call-constants`.
+    var name: String
+    /// Operations per run of ``body`` (may differ from the benchmark's, to keep a slow
+    /// baseline short; times are compared per operation).
+    var items: Int
+    /// Does `items` operations.
+    var body: @MainActor () async -> Void
+
+    init(_ name: String, items: Int, _ body: @escaping @MainActor () async -> Void) {
+        self.name = name
+        self.items = items
+        self.body = body
+    }
+}
+
+/// One registered benchmark.
+struct Benchmark {
+    /// A stable name (scripts track it), e.g. `grid.forward.batch`.
+    var name: String
+    /// What one operation is, e.g. `point`: the unit is nanoseconds per one of these.
+    var per: String
+    /// Operations per run of ``body``.
+    var items: Int
+    /// Runs once before any timing; throws ``CheckFailure`` if the results are wrong.
+    var check: (@MainActor () async throws -> Void)?
+    /// The in-run baseline, if there is one.
+    var baseline: Baseline?
+    /// Does `items` operations and feeds what they produce to ``blackHole(_:)``.
+    var body: @MainActor () async -> Void
+
+    var unit: String { "ns/\(per)" }
+}
+
+/// A result check that failed: the benchmark is not timed and the run exits with status 1.
+struct CheckFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Throws ``CheckFailure`` unless `condition` holds.
+func expect(_ condition: Bool, _ message: @autoclosure () -> String) throws(CheckFailure) {
+    if !condition { throw CheckFailure(message()) }
+}
+
+// MARK: - Black hole
+
+/// Where ``blackHole(_:)`` puts what it is given; read once at the end so that no store is dead.
+nonisolated(unsafe) private var blackHoleSink = 0
+
+/// Consumes a value so that the work that produced it cannot be optimised away.
+@inline(never)
+func blackHole(_ value: Int) {
+    blackHoleSink &+= value
+}
+
+/// Consumes any value (its first byte), so that the work that produced it cannot be removed.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withUnsafeBytes(of: value) { blackHoleSink &+= Int($0.first ?? 0) }
+}
+
+// MARK: - Inputs
+
+/// A buffer allocated once and reused by every timed run (so that page faults of a fresh
+/// allocation are not timed). Lives for the whole process; used by one benchmark at a time,
+/// on the main actor, hence `@unchecked Sendable`.
+final class Scratch<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+
+    init(repeating value: Element, count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: value)
+    }
+}
+
+// MARK: - Running
+
+/// The median, smallest and largest of a set of samples, in nanoseconds per operation.
+struct Statistics {
+    var median: Double
+    var min: Double
+    var max: Double
+    var count: Int
+
+    init(_ samples: [Double]) {
+        let sorted = samples.sorted()
+        count = sorted.count
+        min = sorted.first ?? .nan
+        max = sorted.last ?? .nan
+        if sorted.isEmpty {
+            median = .nan
+        } else if sorted.count % 2 == 1 {
+            median = sorted[sorted.count / 2]
+        } else {
+            median = (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+    }
+}
+
+/// Command-line options of the benchmark executable.
+struct BenchmarkOptions {
+    enum Format { case text, json }
+
+    /// Run only benchmarks whose name contains this.
+    var filter: String?
+    var format: Format = .text
+    /// Only list the names.
+    var list = false
+    /// Stop sampling once this many samples and ``minimumSeconds`` of timed runs are in...
+    var minimumSamples = 5
+    var minimumSeconds = 0.5
+    /// ...or, with at least three samples, once this much time has gone into timed runs.
+    var maximumSeconds = 3.0
+
+    static let usage = """
+        USAGE: swift run -c release Benchmarks [--filter <substring>] [--format text|json] [--list] [--cli <path>]
+
+        OPTIONS:
+          --filter <substring>  Run only the benchmarks whose name contains <substring>.
+          --format <format>     'text' (a table, default) or 'json' (one object per line).
+          --list                Print the benchmark names and exit.
+          --cli <path>          Time this kma-forecast binary in cli.* instead of this executable's copy of the tool.
+          -h, --help            Show this help.
+        """
+}
+
+/// The registered benchmarks and the loop that times them.
+@MainActor
+final class BenchmarkSuite {
+    private(set) var benchmarks: [Benchmark] = []
+    private var cleanups: [@MainActor () -> Void] = []
+
+    /// Registers clean-up work (removing temporary files) for the end of the run.
+    func atExit(_ cleanup: @escaping @MainActor () -> Void) {
+        cleanups.append(cleanup)
+    }
+
+    /// Registers a benchmark.
+    ///
+    /// ```swift
+    /// suite.add("decode.page", per: "page", items: 100, baseline: Baseline("decode.page.foundation", items: 100) {
+    ///     for _ in 0..<100 { blackHole(try? JSONSerialization.jsonObject(with: data)) }
+    /// }) {
+    ///     for _ in 0..<100 { blackHole(try? ForecastPageDecoder.decode(bytes)) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: A stable name; scripts track it.
+    ///   - per: What one operation is (`point`, `call`, `line`, `page`); the unit is ns per one.
+    ///   - items: Operations per run of `body`.
+    ///   - check: Runs once before timing; throw ``CheckFailure`` (see ``expect(_:_:)``) when the
+    ///     results are wrong.
+    ///   - baseline: A slower way to do the same job, timed in the same run.
+    ///   - body: Does `items` operations; pass what they produce to ``blackHole(_:)``.
+    func add(
+        _ name: String,
+        per: String,
+        items: Int,
+        check: (@MainActor () async throws -> Void)? = nil,
+        baseline: Baseline? = nil,
+        _ body: @escaping @MainActor () async -> Void
+    ) {
+        precondition(items > 0, "a benchmark does at least one operation per run")
+        precondition(!benchmarks.contains { $0.name == name }, "benchmark \(name) is registered twice")
+        benchmarks.append(Benchmark(name: name, per: per, items: items, check: check, baseline: baseline, body: body))
+    }
+
+    /// Runs the selected benchmarks and prints the results; returns the exit status.
+    func run(_ options: BenchmarkOptions) async -> Int32 {
+        let selected = benchmarks.filter { options.filter.map($0.name.contains) ?? true }
+        if options.list {
+            for benchmark in selected { print(benchmark.name) }
+            return 0
+        }
+        if Self.isDebugBuild {
+            let warning = """
+
+                ****************************************************************************
+                *  WARNING: this is a DEBUG build. These numbers mean nothing.             *
+                *  Run: swift run -c release Benchmarks                                    *
+                ****************************************************************************
+
+                """
+            fputs(warning, stderr)
+        }
+        if selected.isEmpty {
+            fputs("No benchmark matches '\(options.filter ?? "")'. Use --list to see the names.\n", stderr)
+            return 1
+        }
+        if options.format == .text {
+            print("kma-forecast benchmarks: \(Self.isDebugBuild ? "DEBUG" : "release") build, \(Self.cpuModel)")
+            print(Self.row("benchmark", "median", "min … max", "baseline", "baseline median", "ratio"))
+        }
+        var status: Int32 = 0
+        for benchmark in selected {
+            if let check = benchmark.check {
+                do {
+                    try await check()
+                } catch {
+                    fputs("CHECK FAILED: \(benchmark.name): \(error)\n", stderr)
+                    status = 1
+                    continue
+                }
+            }
+            let (main, base) = await Self.measure(benchmark, options)
+            report(benchmark, main, base, options)
+        }
+        for cleanup in cleanups { cleanup() }
+        // Read the sink once, so that the optimiser cannot treat its stores as dead.
+        if blackHoleSink == 0x5EED { fputs("\n", stderr) }
+        return status
+    }
+
+    /// Times a benchmark and its baseline: one warm-up run of each, then samples of the two in
+    /// turn (so that a change in the machine's load affects both alike) until each has enough
+    /// samples and time.
+    private static func measure(_ benchmark: Benchmark, _ options: BenchmarkOptions) async -> (Statistics, Statistics?) {
+        let clock = ContinuousClock()
+        var main: [Double] = []
+        var base: [Double] = []
+        var mainTime = 0.0
+        var baseTime = 0.0
+        func enough(_ samples: [Double], _ time: Double) -> Bool {
+            (samples.count >= options.minimumSamples && time >= options.minimumSeconds)
+                || (samples.count >= 3 && time >= options.maximumSeconds)
+                || samples.count >= 10_000
+        }
+        await benchmark.body()                 // warm-up
+        await benchmark.baseline?.body()
+        while true {
+            let mainDone = enough(main, mainTime)
+            let baseDone = benchmark.baseline == nil || enough(base, baseTime)
+            if mainDone && baseDone { break }
+            if !mainDone || benchmark.baseline == nil {
+                let start = clock.now
+                await benchmark.body()
+                let elapsed = clock.now - start
+                main.append(nanoseconds(elapsed) / Double(benchmark.items))
+                mainTime += seconds(elapsed)
+            }
+            if let baseline = benchmark.baseline, !baseDone {
+                let start = clock.now
+                await baseline.body()
+                let elapsed = clock.now - start
+                base.append(nanoseconds(elapsed) / Double(baseline.items))
+                baseTime += seconds(elapsed)
+            }
+        }
+        return (Statistics(main), benchmark.baseline == nil ? nil : Statistics(base))
+    }
+
+    private func report(_ benchmark: Benchmark, _ main: Statistics, _ base: Statistics?, _ options: BenchmarkOptions) {
+        let ratio = base.map { $0.median / main.median }
+        switch options.format {
+        case .json:
+            var fields: [(String, String)] = [
+                ("name", Self.quoted(benchmark.name)),
+                ("unit", Self.quoted(benchmark.unit)),
+                ("median", Self.number(main.median)),
+                ("min", Self.number(main.min)),
+                ("max", Self.number(main.max)),
+                ("iterations", String(main.count)),
+                ("items", String(benchmark.items)),
+            ]
+            if let baseline = benchmark.baseline, let base, let ratio {
+                fields += [
+                    ("baseline", Self.quoted(baseline.name)),
+                    ("baselineMedian", Self.number(base.median)),
+                    ("baselineMin", Self.number(base.min)),
+                    ("baselineMax", Self.number(base.max)),
+                    ("baselineIterations", String(base.count)),
+                    ("ratio", Self.number(ratio)),
+                ]
+            }
+            fields.append(("build", Self.quoted(Self.isDebugBuild ? "debug" : "release")))
+            print("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
+        case .text:
+            let unit = benchmark.unit
+            print(Self.row(
+                benchmark.name,
+                "\(Self.short(main.median)) \(unit)",
+                "\(Self.short(main.min)) … \(Self.short(main.max))",
+                benchmark.baseline?.name ?? "",
+                base.map { "\(Self.short($0.median)) \(unit)" } ?? "",
+                ratio.map { Self.fixed($0, decimals: 1) + "x" } ?? ""
+            ))
+        }
+        fflush(stdout)
+    }
+
+    // MARK: Formatting
+
+    private static func row(_ a: String, _ b: String, _ c: String, _ d: String, _ e: String, _ f: String) -> String {
+        pad(a, 28) + pad(b, 18) + pad(c, 20) + pad(d, 36) + pad(e, 18) + f
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        let count = text.count
+        return count >= width ? text + " " : text + String(repeating: " ", count: width - count)
+    }
+
+    /// Three significant digits, e.g. `38.2`, `4.71`, `1520`.
+    static func short(_ value: Double) -> String {
+        guard value.isFinite else { return "nan" }
+        if value >= 100 { return fixed(value, decimals: 0) }
+        if value >= 10 { return fixed(value, decimals: 1) }
+        return fixed(value, decimals: 2)
+    }
+
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (value * scale).rounded()
+        guard scaled.isFinite, abs(scaled) < 9e15 else { return String(value) }
+        let whole = Int(scaled)
+        if decimals == 0 { return String(whole) }
+        let unit = Int(scale)
+        let fraction = String(abs(whole) % unit)
+        let sign = whole < 0 ? "-" : ""
+        return sign + String(abs(whole) / unit) + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+    }
+
+    private static func number(_ value: Double) -> String {
+        value.isFinite ? String(value) : "null"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+    }
+
+    // MARK: Environment
+
+    /// Whether this is an unoptimised build (assertions run only at -Onone).
+    static var isDebugBuild: Bool {
+        var debug = false
+        assert({ debug = true; return true }())
+        return debug
+    }
+
+    /// The CPU model from /proc/cpuinfo, or "unknown CPU".
+    static var cpuModel: String {
+        guard let file = fopen("/proc/cpuinfo", "r") else { return "unknown CPU" }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 512)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("model name") || text.hasPrefix("Model") && text.contains(":") {
+                return String(text.drop { $0 != ":" }.dropFirst()).trimmingWhitespace()
+            }
+        }
+        return "unknown CPU"
+    }
+}
+
+/// Seconds in a `Duration`.
+func seconds(_ duration: Duration) -> Double {
+    let (s, attoseconds) = duration.components
+    return Double(s) + Double(attoseconds) * 1e-18
+}
+
+/// Nanoseconds in a `Duration`.
+func nanoseconds(_ duration: Duration) -> Double {
+    seconds(duration) * 1e9
+}
+
+extension String {
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+
+    func trimmingWhitespace() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}
