@@ -41,8 +41,14 @@ struct Benchmark {
     var baseline: Baseline?
     /// Does `items` operations and feeds what they produce to ``blackHole(_:)``.
     var body: @MainActor () async -> Void
+    /// Report in microseconds instead of nanoseconds (for operations that take a while).
+    var microseconds = false
+    /// Bytes and records one operation handles, for MB/s and items/s; `nil` for none.
+    var throughput: (bytes: Int, records: Int)?
 
-    var unit: String { "ns/\(per)" }
+    var unit: String { (microseconds ? "us/" : "ns/") + per }
+    /// Nanoseconds → the reported unit.
+    var scale: Double { microseconds ? 1e-3 : 1 }
 }
 
 /// A result check that failed: the benchmark is not timed and the run exits with status 1.
@@ -111,6 +117,17 @@ struct Statistics {
     }
 }
 
+extension Statistics {
+    /// The same statistics in another unit.
+    func scaled(by factor: Double) -> Statistics {
+        var copy = self
+        copy.median *= factor
+        copy.min *= factor
+        copy.max *= factor
+        return copy
+    }
+}
+
 /// Command-line options of the benchmark executable.
 struct BenchmarkOptions {
     enum Format { case text, json }
@@ -173,11 +190,16 @@ final class BenchmarkSuite {
         items: Int,
         check: (@MainActor () async throws -> Void)? = nil,
         baseline: Baseline? = nil,
+        microseconds: Bool = false,
+        throughput: (bytes: Int, records: Int)? = nil,
         _ body: @escaping @MainActor () async -> Void
     ) {
         precondition(items > 0, "a benchmark does at least one operation per run")
         precondition(!benchmarks.contains { $0.name == name }, "benchmark \(name) is registered twice")
-        benchmarks.append(Benchmark(name: name, per: per, items: items, check: check, baseline: baseline, body: body))
+        benchmarks.append(Benchmark(
+            name: name, per: per, items: items, check: check, baseline: baseline, body: body,
+            microseconds: microseconds, throughput: throughput
+        ))
     }
 
     /// Runs the selected benchmarks and prints the results; returns the exit status.
@@ -264,8 +286,12 @@ final class BenchmarkSuite {
         return (Statistics(main), benchmark.baseline == nil ? nil : Statistics(base))
     }
 
-    private func report(_ benchmark: Benchmark, _ main: Statistics, _ base: Statistics?, _ options: BenchmarkOptions) {
-        let ratio = base.map { $0.median / main.median }
+    private func report(_ benchmark: Benchmark, _ rawMain: Statistics, _ rawBase: Statistics?, _ options: BenchmarkOptions) {
+        let ratio = rawBase.map { $0.median / rawMain.median }
+        let main = rawMain.scaled(by: benchmark.scale)
+        let base = rawBase?.scaled(by: benchmark.scale)
+        // Throughput at the median: bytes and records per second.
+        let rates = benchmark.throughput.map { (mb: Double($0.bytes) / rawMain.median * 1e3, items: Double($0.records) / rawMain.median * 1e9) }
         switch options.format {
         case .json:
             var fields: [(String, String)] = [
@@ -287,6 +313,9 @@ final class BenchmarkSuite {
                     ("ratio", Self.number(ratio)),
                 ]
             }
+            if let rates {
+                fields += [("megabytesPerSecond", Self.number(rates.mb)), ("itemsPerSecond", Self.number(rates.items))]
+            }
             fields.append(("build", Self.quoted(Self.isDebugBuild ? "debug" : "release")))
             print("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
         case .text:
@@ -297,7 +326,8 @@ final class BenchmarkSuite {
                 "\(Self.short(main.min)) … \(Self.short(main.max))",
                 benchmark.baseline?.name ?? "",
                 base.map { "\(Self.short($0.median)) \(unit)" } ?? "",
-                ratio.map { Self.fixed($0, decimals: 1) + "x" } ?? ""
+                (ratio.map { Self.fixed($0, decimals: 1) + "x" } ?? "")
+                    + (rates.map { "  (\(Self.short($0.mb)) MB/s, \(Self.short($0.items / 1e6)) M items/s)" } ?? "")
             ))
         }
         fflush(stdout)

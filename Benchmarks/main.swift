@@ -61,5 +61,6 @@ while let argument = arguments.first {
 let suite = BenchmarkSuite()
 addGridBenchmarks(suite)
 addBaseTimeBenchmarks(suite)
+addDecodeBenchmarks(suite)
 addCLIBenchmarks(suite, tool: tool)
 exit(await suite.run(options))

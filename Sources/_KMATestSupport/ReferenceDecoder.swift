@@ -43,20 +43,24 @@ public enum ReferenceDecoder {
             }
         }
     }
-    struct Item: Decodable {
-        let baseDate: String
-        let baseTime: String
-        let category: String
-        let fcstDate: String?
-        let fcstTime: String?
-        let fcstValue: String?
-        let obsrValue: String?
-        let nx: Int
-        let ny: Int
+    /// One item as the `Codable` struct of a typical client.
+    public struct Item: Decodable, Sendable {
+        public let baseDate: String
+        public let baseTime: String
+        public let category: String
+        public let fcstDate: String?
+        public let fcstTime: String?
+        public let fcstValue: String?
+        public let obsrValue: String?
+        public let nx: Int
+        public let ny: Int
+
+        /// `fcstValue` or `obsrValue`.
+        public var value: String { fcstValue ?? obsrValue ?? "" }
 
         enum CodingKeys: String, CodingKey { case baseDate, baseTime, category, fcstDate, fcstTime, fcstValue, obsrValue, nx, ny }
 
-        init(from decoder: any Decoder) throws {
+        public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             baseDate = try c.decode(String.self, forKey: .baseDate)
             baseTime = try c.decode(String.self, forKey: .baseTime)
@@ -76,6 +80,16 @@ public enum ReferenceDecoder {
     /// What the reference decoder could not accept.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+    }
+
+    /// Decodes a page into `Codable` items with `JSONDecoder`, and nothing more: the benchmark
+    /// baseline for decoding alone.
+    public static func decodePlain(_ bytes: [UInt8]) throws -> [Item] {
+        let envelope = try JSONDecoder().decode(Envelope.self, from: Data(bytes))
+        guard envelope.response.header.resultCode == "00" else {
+            throw Failure(description: "resultCode \(envelope.response.header.resultCode)")
+        }
+        return envelope.response.body?.items ?? []
     }
 
     /// Decodes a page into the same `ForecastPage` the fast decoder gives.
