@@ -162,37 +162,20 @@ enum ForecastCommand {
 
     /// The place the arguments name, or `nil` when none is given.
     static func location(_ arguments: ParsedArguments) throws(CLIError) -> ForecastReport.Location? {
-        let point = arguments.has("lat") || arguments.has("lon")
-        let cell = arguments.has("nx") || arguments.has("ny")
-        let named = arguments.has("place")
-        let modes = [point, cell, named].filter { $0 }.count
-        guard modes <= 1 else { throw .usage("Give only one of '--lat/--lon', '--nx/--ny' or '--place'") }
+        let (point, cell, named) = LocationArguments.forms(arguments)
+        guard [point, cell, named].filter({ $0 }).count <= 1 else {
+            throw .usage("Give only one of '--lat/--lon', '--nx/--ny' or '--place'")
+        }
         if point {
-            try arguments.require("lat", "lon")
-            let latitude = try arguments.double("lat", meaning: "a latitude in degrees north, -90...90") ?? .nan
-            let longitude = try arguments.double("lon", meaning: "a longitude in degrees east, -180...180") ?? .nan
-            do {
-                let found = try ForecastGrid.kma.cell(latitude: latitude, longitude: longitude)
-                return .init(cell: found, placeName: nil, coordinate: GeoCoordinate(latitude: latitude, longitude: longitude))
-            } catch {
-                throw .usage(GridCommand.capitalized(error.description) + ".")
-            }
+            let (coordinate, found) = try LocationArguments.point(arguments)
+            return .init(cell: found, placeName: nil, coordinate: coordinate)
         }
         if cell {
-            try arguments.require("nx", "ny")
-            let nx = try arguments.int("nx", range: GridCell.nxRange, meaning: "a grid column") ?? 0
-            let ny = try arguments.int("ny", range: GridCell.nyRange, meaning: "a grid row") ?? 0
-            do { return .init(cell: try GridCell(nx: nx, ny: ny), placeName: nil, coordinate: nil) } catch {
-                throw .usage(GridCommand.capitalized(error.description) + ".")
-            }
+            return .init(cell: try LocationArguments.cell(arguments), placeName: nil, coordinate: nil)
         }
         if named {
-            do {
-                let place = try PlaceDirectory.kma.place(named: arguments.string("place") ?? "")
-                return .init(cell: place.cell, placeName: place.name, coordinate: place.coordinate)
-            } catch {
-                throw .usage(GridCommand.capitalized(error.description))
-            }
+            let place = try LocationArguments.place(arguments)
+            return .init(cell: place.cell, placeName: place.name, coordinate: place.coordinate)
         }
         return nil
     }

@@ -1,22 +1,11 @@
+import KMAForecast
+
 /// Number formatting for people, without Foundation's locale machinery.
 enum Formatting {
     /// `value` rounded to `decimals` places, e.g. `fixed(37.57987, 4)` → `37.5799`.
     /// Trailing zeros are kept so columns line up.
     static func fixed(_ value: Double, _ decimals: Int) -> String {
-        guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(value) }
-        let integer = Int64(scaled)
-        let divisor = Int64(scale)
-        let whole = integer / divisor
-        var text = (value < 0 && integer != 0 ? "-" : "") + String(whole)
-        if decimals > 0 {
-            let fraction = String(integer % divisor)
-            text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-        }
-        return text
+        NumberText.fixed(value, decimals: decimals, trimmingZeros: false)
     }
 
     /// A latitude for people: `37.5665°N` (or °S).

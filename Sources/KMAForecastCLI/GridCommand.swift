@@ -50,9 +50,7 @@ enum GridCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) throws(CLIError) -> Int32 {
-        let forward = arguments.has("lat") || arguments.has("lon")
-        let inverse = arguments.has("nx") || arguments.has("ny")
-        let named = arguments.has("place")
+        let (forward, inverse, named) = LocationArguments.forms(arguments)
         let batch = arguments.has("input")
         let modes = [forward, inverse, named, batch].filter { $0 }.count
         guard modes == 1 else {
@@ -73,34 +71,14 @@ enum GridCommand {
             return failures == 0 ? ExitCode.success : ExitCode.failure
         }
         if named {
-            let place: Place
-            do {
-                place = try PlaceDirectory.kma.place(named: arguments.string("place") ?? "")
-            } catch {
-                throw .usage(Self.capitalized(error.description))
-            }
-            out.write(render(place: place, format: format))
-            return ExitCode.success
+            out.write(render(place: try LocationArguments.place(arguments), format: format))
+        } else if forward {
+            let (point, cell) = try LocationArguments.point(arguments)
+            out.write(render(point: point, cell: cell, grid: grid, format: format))
+        } else {
+            let cell = try LocationArguments.cell(arguments)
+            out.write(render(center: grid.center(of: cell), cell: cell, format: format))
         }
-        if forward {
-            try arguments.require("lat", "lon")
-            let latitude = try arguments.double("lat", meaning: "a latitude in degrees north, -90...90") ?? .nan
-            let longitude = try arguments.double("lon", meaning: "a longitude in degrees east, -180...180") ?? .nan
-            let cell: GridCell
-            do {
-                cell = try grid.cell(latitude: latitude, longitude: longitude)
-            } catch {
-                throw .usage(Self.capitalized(error.description) + ".")
-            }
-            out.write(render(point: GeoCoordinate(latitude: latitude, longitude: longitude), cell: cell, grid: grid, format: format))
-            return ExitCode.success
-        }
-        try arguments.require("nx", "ny")
-        let nx = try arguments.int("nx", range: GridCell.nxRange, meaning: "a grid column") ?? 0
-        let ny = try arguments.int("ny", range: GridCell.nyRange, meaning: "a grid row") ?? 0
-        let cell: GridCell
-        do { cell = try GridCell(nx: nx, ny: ny) } catch { throw .usage(Self.capitalized(error.description) + ".") }
-        out.write(render(center: grid.center(of: cell), cell: cell, format: format))
         return ExitCode.success
     }
 
@@ -162,9 +140,4 @@ enum GridCommand {
         }
     }
 
-    /// "latitude 91.0 is …" → "Latitude 91.0 is …".
-    static func capitalized(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
-    }
 }

@@ -35,20 +35,8 @@ public struct PageGenerator: Sendable {
         public static let kma = Style()
     }
 
-    /// A deterministic random source (SplitMix64).
-    public struct Random: Sendable {
-        var state: UInt64
-        public init(seed: UInt64) { state = seed }
-        public mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        public mutating func bool() -> Bool { next() & 1 == 1 }
-    }
+    /// The deterministic random source of the generator.
+    public typealias Random = SplitMix64
 
     public init() {}
 
@@ -196,4 +184,11 @@ public struct PageGenerator: Sendable {
         let digits = String(value, radix: 16, uppercase: true)
         return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
     }
+}
+
+extension SplitMix64 {
+    /// A whole number in `0..<n`.
+    public mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    /// A coin toss.
+    public mutating func bool() -> Bool { next() & 1 == 1 }
 }
