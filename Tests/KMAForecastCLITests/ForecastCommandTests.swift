@@ -185,6 +185,31 @@ struct ForecastCommandTests {
         #expect(request.parameters["serviceKey"] == nil)
     }
 
+    @Test("--place finds KMA's cell, typed in NFC or NFD (decomposed) Hangul, and asks for that cell")
+    func place() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        let nfc = "서울 종로구"
+        let nfd = String(String.UnicodeScalarView(nfc.unicodeScalars.flatMap { scalar -> [Unicode.Scalar] in
+            // Decompose a Hangul syllable into its conjoining jamo (Unicode 3.12).
+            let s = scalar.value
+            guard (0xAC00...0xD7A3).contains(s) else { return [scalar] }
+            let index = s - 0xAC00
+            let jamo = [0x1100 + index / 588, 0x1161 + index % 588 / 28] + (index % 28 == 0 ? [] : [0x11A7 + index % 28])
+            return jamo.compactMap(Unicode.Scalar.init)
+        }))
+        #expect(Array(nfd.unicodeScalars) != Array(nfc.unicodeScalars) && nfd.unicodeScalars.count > nfc.unicodeScalars.count)
+        for name in [nfc, nfd] {
+            let result = await runTool(["--place", name, "--base-url", server.baseURL, "--no-cache", "--product", "nowcast", "--format", "json"], environment: Scenario.environment, now: Scenario.now)
+            #expect(result.status == 0, "\(result.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let location = try #require(object["location"] as? [String: Any])
+            #expect(location["place"] as? String == "서울특별시 종로구")
+            #expect(location["nx"] as? Int == 60 && location["ny"] as? Int == 127)
+        }
+        #expect(server.requests.allSatisfy { $0.parameters["nx"] == "60" && $0.parameters["ny"] == "127" })
+    }
+
     @Test("Progress on standard error only when it is a terminal")
     func progress() async throws {
         let server = try Scenario.server()
