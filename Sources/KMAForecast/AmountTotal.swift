@@ -72,10 +72,6 @@ public struct AmountTotal: Hashable, Sendable {
 /// `form`, `min` and `max` as in ``ForecastValue``'s shape (`max` exclusive unless the form is
 /// `exactly` or `zero`, absent when unbounded); all three absent when no hour was counted.
 extension AmountTotal: Encodable {
-    private enum CodingKeys: String, CodingKey {
-        case hoursCounted, hoursNotCounted
-    }
-
     /// Encodes the shape above.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: ValueCodingKey.self)
@@ -85,8 +81,7 @@ extension AmountTotal: Encodable {
         } else {
             try container.encode(unit.symbol, forKey: .unit)
         }
-        var counts = encoder.container(keyedBy: CodingKeys.self)
-        try counts.encode(hoursCounted, forKey: .hoursCounted)
-        try counts.encode(hoursNotCounted, forKey: .hoursNotCounted)
+        try container.encode(hoursCounted, forKey: .hoursCounted)
+        try container.encode(hoursNotCounted, forKey: .hoursNotCounted)
     }
 }

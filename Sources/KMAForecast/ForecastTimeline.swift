@@ -33,7 +33,8 @@ public struct ForecastTimeline: Hashable, Sendable {
     /// short-term hours after the last ultra-short one.
     public var hours: [Entry]
 
-    /// Merges the products' rows for one grid cell.
+    /// Merges the products' rows for one grid cell. When a product's rows hold an hour more
+    /// than once (rows of several runs), the newest run's row is used.
     ///
     /// - Parameters:
     ///   - nowcast: Rows of the nowcast (observations), or `nil`.
@@ -51,10 +52,14 @@ public struct ForecastTimeline: Hashable, Sendable {
         var last = now
         for (product, rows) in [(ForecastProduct.ultraShort, ultraShort), (.shortTerm, shortTerm)] {
             guard let rows else { continue }
-            let upcoming = rows
-                .compactMap { row in time(row).map { (row, $0) } }
-                .filter { $0.1 > last }
-                .sorted { $0.1 < $1.1 }
+            // One row an hour: the newest run's.
+            var newest: [Int64: ForecastRow] = [:]
+            for row in rows {
+                guard let at = time(row), at > last else { continue }
+                if let kept = newest[at], kept.base >= row.base { continue }
+                newest[at] = row
+            }
+            let upcoming = newest.map { ($0.value, $0.key) }.sorted { $0.1 < $1.1 }
             hours += upcoming.map { Entry(product: product, row: $0.0) }
             if let end = upcoming.last?.1 { last = end }
         }

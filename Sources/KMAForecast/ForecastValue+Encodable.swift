@@ -63,7 +63,7 @@ extension ForecastValue: Encodable {
 
 /// The field names of the JSON shapes of values and summaries.
 internal enum ValueCodingKey: String, CodingKey {
-    case raw, kind, value, unit, code, en, ko, form, min, max, compass
+    case raw, kind, value, unit, code, en, ko, form, min, max, compass, hoursCounted, hoursNotCounted
 }
 
 extension KeyedEncodingContainer<ValueCodingKey> {

@@ -146,8 +146,10 @@ public struct ForecastValue: Hashable, Sendable {
         case .tmp, .tmn, .tmx, .t1h, .pop, .reh, .uuu, .vvv, .wav, .lgt:
             return number(bytes)
         case .wsd:
-            if context.isExtendedDay, let code = ValueText.code(bytes), let strength = WindStrength(code: code) {
-                return .windStrength(strength)
+            if context.isExtendedDay, let code = ValueText.code(bytes) {
+                if let strength = WindStrength(code: code) { return .windStrength(strength) }
+                // A bare number there is a code; 0 can only mean calm, anything else is no code.
+                if code != 0 { return extendedDayNonCode(code) }
             }
             return number(bytes)
         case .vec:
@@ -166,17 +168,25 @@ public struct ForecastValue: Hashable, Sendable {
             if context.isExtendedDay, category == .pcp, let code = ValueText.code(bytes) {
                 if code == 0 { return .precipitation(.zero) }
                 if let intensity = RainIntensity(code: code) { return .rainIntensity(intensity) }
+                return extendedDayNonCode(code)
             }
             return amount(bytes, unit: "mm", none: "강수없음", as: Meaning.precipitation)
         case .sno:
             if context.isExtendedDay, let code = ValueText.code(bytes) {
                 if code == 0 { return .snow(.zero) }
                 if let intensity = SnowIntensity(code: code) { return .snowIntensity(intensity) }
+                return extendedDayNonCode(code)
             }
             return amount(bytes, unit: "cm", none: "적설없음", as: Meaning.snow)
         default:
             return .unparsed
         }
+    }
+
+    /// A bare whole number on an extended day that is not one of the category's codes: KMA's
+    /// missing marker, or unparsed — never an amount, which is the misreading the codes invite.
+    private static func extendedDayNonCode(_ code: Int) -> Meaning {
+        ValueText.isMissing(Double(code)) ? .missing : .unparsed
     }
 
     /// A measurement, the missing marker, or unparsed.

@@ -9,7 +9,10 @@ package enum NumberText {
     /// `value` rounded half away from zero to `decimals` places; with `trimmingZeros`, trailing
     /// zeros (and a trailing point) are removed, else kept so that columns line up
     /// (`fixed(37.57987, decimals: 4, trimmingZeros: false)` → `37.5799`).
+    ///
+    /// - Parameter decimals: Places after the point; clamped to 0...15 (a `Double` has no more).
     package static func fixed(_ value: Double, decimals: Int, trimmingZeros: Bool) -> String {
+        let decimals = min(max(decimals, 0), 15)
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }

@@ -11,7 +11,11 @@ struct ForecastProductExtendedDaysTests {
         (.shortTerm, "20241127 2300", 20_241_201, false),
         (.shortTerm, "20250110 0500", 20_250_113, true),
         (.shortTerm, "20250110 0500", 20_250_112, false),
-        (.shortTerm, "20250110 2300", 20_250_114, true),   // runs at 17–23 reach day +4
+        (.shortTerm, "20250110 1400", 20_250_113, true),   // 02–14 h runs: day +3 (글피) is added
+        (.shortTerm, "20250110 2300", 20_250_114, true),   // 17–23 h runs: day +4 (그글피) is added
+        (.shortTerm, "20250110 2300", 20_250_113, false),  // …and their day +3 is ordinary hourly data
+        (.shortTerm, "20250110 1700", 20_250_113, false),
+        (.shortTerm, "20250110 1700", 20_250_114, true),
         (.shortTerm, "20250110 2300", 20_250_111, false),
         (.shortTerm, "20241230 0500", 20_250_102, true),   // across the year
         (.shortTerm, "20241230 0500", 20_250_101, false),

@@ -39,6 +39,24 @@ struct ForecastTimelineTests {
         #expect(timeline.products == [.nowcast, .ultraShort, .shortTerm])
     }
 
+    @Test("Rows of two runs of a product: each hour once, from the newer run; a stale product hands over")
+    func newestRunWins() throws {
+        let now = try KSTDateTime(year: 2026, month: 11, day: 21, hour: 14, minute: 50)
+        let older = try Self.hourly(try ForecastBase(baseDate: "20261121", baseTime: "1330"), from: try KSTDateTime(year: 2026, month: 11, day: 21, hour: 14), hours: 6, category: .t1h)
+        let newer = try Self.hourly(try ForecastBase(baseDate: "20261121", baseTime: "1430"), from: try KSTDateTime(year: 2026, month: 11, day: 21, hour: 15), hours: 6, category: .t1h)
+        let timeline = ForecastTimeline(nowcast: nil, ultraShort: older + newer, shortTerm: nil, at: now)
+        #expect(timeline.hours.map(\.row.forecastTime) == [1500, 1600, 1700, 1800, 1900, 2000])
+        #expect(timeline.hours.allSatisfy { $0.row.base.baseTime == "1430" })
+        // An ultra-short run whose hours are all past hands over to the short-term forecast; a
+        // nowcast observation after now is not "current".
+        let stale = try Self.hourly(try ForecastBase(baseDate: "20261121", baseTime: "0830"), from: try KSTDateTime(year: 2026, month: 11, day: 21, hour: 9), hours: 6, category: .t1h)
+        let short = try Self.hourly(try ForecastBase(baseDate: "20261121", baseTime: "1400"), from: try KSTDateTime(year: 2026, month: 11, day: 21, hour: 15), hours: 3, category: .tmp)
+        let future = try Self.hourly(try ForecastBase(baseDate: "20261121", baseTime: "1500"), from: try KSTDateTime(year: 2026, month: 11, day: 21, hour: 15), hours: 1, category: .t1h, observation: true)
+        let handover = ForecastTimeline(nowcast: future, ultraShort: stale, shortTerm: short, at: now)
+        #expect(handover.current == nil)
+        #expect(handover.hours.map(\.product) == [.shortTerm, .shortTerm, .shortTerm])
+    }
+
     @Test("Missing products: the timeline is made from the others")
     func missing() throws {
         let now = try KSTDateTime(year: 2022, month: 11, day: 20, hour: 5, minute: 10)
