@@ -105,11 +105,13 @@ func addCLIBenchmarks(_ suite: BenchmarkSuite, tool: String?) {
         },
         baseline: Baseline("cli.grid-input-1M.naive-readline", items: lineCount) {
             guard let file else { return }
-            blackHole(ChildProcess.run([this, naiveModeArgument], standardInput: file.path))
+            let status = ChildProcess.run([this, naiveModeArgument], standardInput: file.path)
+            if status != 0 { suite.fail("cli.grid-input-1M", "the naive baseline exited with status \(status)") }
         }
     ) {
         guard let file else { return }
-        blackHole(ChildProcess.run(toolCommand + ["grid", "--input", file.path]))
+        let status = ChildProcess.run(toolCommand + ["grid", "--input", file.path])
+        if status != 0 { suite.fail("cli.grid-input-1M", "kma-forecast grid --input exited with status \(status)") }
     }
 }
 

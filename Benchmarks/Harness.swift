@@ -43,8 +43,9 @@ struct Benchmark {
     var body: @MainActor () async -> Void
     /// Report in microseconds instead of nanoseconds (for operations that take a while).
     var microseconds = false
-    /// Bytes and records one operation handles, for MB/s and items/s; `nil` for none.
-    var throughput: (bytes: Int, records: Int)?
+    /// Bytes and records one operation handles, for MB/s (when it reads bytes) and items/s;
+    /// `nil` for none.
+    var throughput: (bytes: Int?, records: Int)?
 
     var unit: String { (microseconds ? "us/" : "ns/") + per }
     /// Nanoseconds → the reported unit.
@@ -160,6 +161,14 @@ struct BenchmarkOptions {
 final class BenchmarkSuite {
     private(set) var benchmarks: [Benchmark] = []
     private var cleanups: [@MainActor () -> Void] = []
+    /// Failures seen while timing (a timed run that did not do its job), by benchmark name.
+    private var timingFailures: [String: String] = [:]
+
+    /// Records that a timed run of a benchmark (or of its baseline) failed: its numbers are not
+    /// reported and the run exits with status 1.
+    func fail(_ name: String, _ message: String) {
+        if timingFailures[name] == nil { timingFailures[name] = message }
+    }
 
     /// Registers clean-up work (removing temporary files) for the end of the run.
     func atExit(_ cleanup: @escaping @MainActor () -> Void) {
@@ -191,7 +200,7 @@ final class BenchmarkSuite {
         check: (@MainActor () async throws -> Void)? = nil,
         baseline: Baseline? = nil,
         microseconds: Bool = false,
-        throughput: (bytes: Int, records: Int)? = nil,
+        throughput: (bytes: Int?, records: Int)? = nil,
         _ body: @escaping @MainActor () async -> Void
     ) {
         precondition(items > 0, "a benchmark does at least one operation per run")
@@ -240,6 +249,11 @@ final class BenchmarkSuite {
                 }
             }
             let (main, base) = await Self.measure(benchmark, options)
+            if let failure = timingFailures[benchmark.name] {
+                fputs("FAILED WHILE TIMING: \(benchmark.name): \(failure)\n", stderr)
+                status = 1
+                continue
+            }
             report(benchmark, main, base, options)
         }
         for cleanup in cleanups { cleanup() }
@@ -291,7 +305,7 @@ final class BenchmarkSuite {
         let main = rawMain.scaled(by: benchmark.scale)
         let base = rawBase?.scaled(by: benchmark.scale)
         // Throughput at the median: bytes and records per second.
-        let rates = benchmark.throughput.map { (mb: Double($0.bytes) / rawMain.median * 1e3, items: Double($0.records) / rawMain.median * 1e9) }
+        let rates = benchmark.throughput.map { (mb: $0.bytes.map { Double($0) / rawMain.median * 1e3 }, items: Double($0.records) / rawMain.median * 1e9) }
         switch options.format {
         case .json:
             var fields: [(String, String)] = [
@@ -314,7 +328,8 @@ final class BenchmarkSuite {
                 ]
             }
             if let rates {
-                fields += [("megabytesPerSecond", Self.number(rates.mb)), ("itemsPerSecond", Self.number(rates.items))]
+                if let mb = rates.mb { fields.append(("megabytesPerSecond", Self.number(mb))) }
+                fields.append(("itemsPerSecond", Self.number(rates.items)))
             }
             fields.append(("build", Self.quoted(Self.isDebugBuild ? "debug" : "release")))
             print("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
@@ -327,7 +342,9 @@ final class BenchmarkSuite {
                 benchmark.baseline?.name ?? "",
                 base.map { "\(Self.short($0.median)) \(unit)" } ?? "",
                 (ratio.map { Self.fixed($0, decimals: 1) + "x" } ?? "")
-                    + (rates.map { "  (\(Self.short($0.mb)) MB/s, \(Self.short($0.items / 1e6)) M items/s)" } ?? "")
+                    + (rates.map { rate in
+                        "  (" + (rate.mb.map { "\(Self.short($0)) MB/s, " } ?? "") + "\(Self.short(rate.items / 1e6)) M items/s)"
+                    } ?? "")
             ))
         }
         fflush(stdout)

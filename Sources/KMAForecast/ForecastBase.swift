@@ -15,8 +15,7 @@ public struct ForecastBase: Hashable, Comparable, Sendable {
     /// The base of a KST date and time, truncated to the minute.
     @inlinable
     public init(_ dateTime: KSTDateTime) {
-        let wall = dateTime.wallSeconds
-        self.dateTime = KSTDateTime(wallSeconds: wall - (wall - KSTDateTime.floorDivide(wall, 60) * 60))
+        self.dateTime = KSTDateTime(wallSeconds: KSTDateTime.floorDivide(dateTime.wallSeconds, 60) * 60)
     }
 
     /// Parses the API's own strings.
@@ -39,8 +38,11 @@ public struct ForecastBase: Hashable, Comparable, Sendable {
         self.init(dateTime)
     }
 
-    /// `base_date` as the API writes it: `YYYYMMDD`.
-    public var baseDate: String { String(dateTime.yyyymmdd) }
+    /// `base_date` as the API writes it: `YYYYMMDD` (eight digits for the years 1000–9999).
+    public var baseDate: String {
+        let digits = String(dateTime.yyyymmdd)
+        return digits.count >= 8 ? digits : String(repeating: "0", count: 8 - digits.count) + digits
+    }
 
     /// `base_time` as the API writes it: `HHMM`, zero-padded (`0500`).
     public var baseTime: String {

@@ -60,13 +60,13 @@ public struct IssuanceSchedule: Hashable, Sendable {
 
     /// The newest base that is available at an instant.
     ///
-    /// - Parameter unixSeconds: The instant, seconds since 1970-01-01T00:00:00Z.
+    /// - Parameter unixSeconds: The instant, seconds since 1970-01-01T00:00:00Z (clamped to
+    ///   ±``KSTDateTime/instantLimit``).
     /// - Returns: The base to request, in KST.
     /// - Complexity: O(1); a few integer operations, no allocation.
     @inlinable
     public func latestBase(atUnixSeconds unixSeconds: Int64) -> ForecastBase {
-        let wall = unixSeconds &+ KSTDateTime.utcOffset
-        return onSchedule(atOrBefore: wall - delay)
+        onSchedule(atOrBefore: KSTDateTime.wall(unixSeconds) - delay)
     }
 
     /// The newest base that is available at an instant; see ``latestBase(atUnixSeconds:)``.

@@ -8,8 +8,9 @@ import Foundation
 /// second — computed by pure arithmetic, whatever the machine's time zone.
 ///
 /// No `Calendar`, `DateFormatter` or `TimeZone(identifier:)` is involved (the last is `nil`
-/// on Linux images without tzdata). Conversions use Howard Hinnant's days-from-civil
-/// algorithms on the proleptic Gregorian calendar.
+/// on Linux images without tzdata). Dates are the proleptic Gregorian calendar: days from a
+/// date by Howard Hinnant's `days_from_civil`, the date of a day by Neri and Schneider's
+/// algorithm (Hinnant's `civil_from_days` outside its range).
 public struct KSTDateTime: Hashable, Comparable, Sendable {
     /// KST's offset from UTC: +9 hours, in seconds.
     public static let utcOffset: Int64 = 32_400
@@ -22,12 +23,23 @@ public struct KSTDateTime: Hashable, Comparable, Sendable {
         self.wallSeconds = wallSeconds
     }
 
+    /// The most seconds from the epoch an instant may be, either way: 2^62 s (about 146 billion
+    /// years). Instants beyond are clamped to it, so no arithmetic on them can overflow.
+    public static let instantLimit: Int64 = 1 << 62
+
     /// The KST wall-clock time of an instant.
     ///
-    /// - Parameter unixSeconds: Seconds since 1970-01-01T00:00:00Z.
+    /// - Parameter unixSeconds: Seconds since 1970-01-01T00:00:00Z, clamped to
+    ///   ±``instantLimit``.
     @inlinable
     public init(unixSeconds: Int64) {
-        self.wallSeconds = unixSeconds &+ Self.utcOffset
+        self.wallSeconds = Self.wall(unixSeconds)
+    }
+
+    /// KST wall-clock seconds of an instant, clamped to ±``instantLimit``.
+    @inlinable
+    internal static func wall(_ unixSeconds: Int64) -> Int64 {
+        min(max(unixSeconds, -instantLimit), instantLimit) + utcOffset
     }
 
     /// The KST wall-clock time of a `Date`, truncated to the whole second below.
@@ -119,7 +131,10 @@ public struct KSTDateTime: Hashable, Comparable, Sendable {
     /// Adds seconds (negative to go back).
     @inlinable
     public func adding(seconds: Int64) -> KSTDateTime {
-        KSTDateTime(wallSeconds: wallSeconds + seconds)
+        // Saturating: beyond ±instantLimit the time stays at the limit instead of overflowing.
+        let (sum, overflow) = wallSeconds.addingReportingOverflow(seconds)
+        let lower = -Self.instantLimit + Self.utcOffset, upper = Self.instantLimit + Self.utcOffset
+        return KSTDateTime(wallSeconds: overflow ? (seconds > 0 ? upper : lower) : min(max(sum, lower), upper))
     }
 
     /// Orders by instant.
@@ -133,7 +148,7 @@ public struct KSTDateTime: Hashable, Comparable, Sendable {
     public static func unixSeconds(of date: Date) -> Int64 {
         let t = date.timeIntervalSince1970
         // Dates beyond ±292 billion years do not occur; keep the conversion from trapping anyway.
-        guard t > -9.2e18, t < 9.2e18 else { return t < 0 ? Int64.min / 2 : Int64.max / 2 }
+        guard t > -9.2e18, t < 9.2e18 else { return t < 0 ? -instantLimit : instantLimit }
         // Truncate, then step down for negative fractions: the floor, without a call to libm
         // (plain x86-64 has no floor instruction).
         let truncated = Int64(t)

@@ -92,11 +92,19 @@ enum BaseTimeCommand {
         guard let text = arguments.string("at") else {
             return KSTDateTime.unixSeconds(of: context.now())
         }
+        let instant: Int64
         do {
-            return try InstantParser.unixSeconds(text)
+            instant = try InstantParser.unixSeconds(text)
         } catch {
             throw .usage("The value '\(text)' is invalid for '--at <instant>': \(Self.reason(error, text))")
         }
+        // KMA's base_date has eight digits: years 1000 to 9999 (a day's margin for the runs
+        // before and after).
+        let date = KSTDateTime(unixSeconds: instant).yyyymmdd
+        guard date > 10_000_101, date < 99_991_231 else {
+            throw .usage("The value '\(text)' is invalid for '--at <instant>': give an instant between the years 1000 and 9999")
+        }
+        return instant
     }
 
     private static func reason(_ error: KSTDateTimeError, _ text: String) -> String {

@@ -1,6 +1,6 @@
 /// Parsing decimal numbers from bytes, fast: the common case (up to 19 digits and a small
-/// exponent) in a few integer operations, correctly rounded; everything else through the
-/// standard library's `Double(_:)`.
+/// exponent) in a few integer operations, correctly rounded; longer decimal numbers through
+/// the standard library's `Double(_:)`. Only decimal spellings are numbers.
 enum DecimalParser {
     /// Exact powers of ten as doubles (10^0 … 10^22 are all exactly representable).
     private static let powersOfTen: [Double] = (0...22).map { exponent in
@@ -12,8 +12,8 @@ enum DecimalParser {
     /// The number spelled by `bytes`, or `nil` if it is not a number.
     ///
     /// Accepts an optional sign, digits with an optional decimal point, and an optional
-    /// exponent (`1e3`); falls back to `Double(String)` for other spellings (`inf`, `nan`,
-    /// hexadecimal), which the caller's range checks then reject or accept.
+    /// exponent (`1e3`). Other spellings (`inf`, `nan`, hexadecimal `0x1p7`, junk) and numbers
+    /// too large for a `Double` give `nil`, so a bad field is reported by its own text.
     ///
     /// Correct rounding: when the digits fit in 2^53 and the power of ten is at most 22, the
     /// value is one exactly rounded multiplication or division of two exact doubles
@@ -68,10 +68,12 @@ enum DecimalParser {
                 sawExponentDigit = true
                 index += 1
             }
-            if !sawExponentDigit { return slowPath(bytes) }
+            if !sawExponentDigit { return nil }
             exponent += exponentNegative ? -value : value
         }
-        guard sawDigit, index == count, digits <= 19 else { return slowPath(bytes) }
+        // Only decimal spellings: anything else (hex floats, `inf`, `nan`, junk) is not a number.
+        guard sawDigit, index == count else { return nil }
+        guard digits <= 19 else { return slowPath(bytes) }
         guard mantissa <= 1 << 53, exponent >= -22, exponent <= 22 else { return slowPath(bytes) }
         var value = Double(mantissa)
         if exponent < 0 {
@@ -82,7 +84,10 @@ enum DecimalParser {
         return negative ? -value : value
     }
 
+    /// Long or far-out decimal numbers, already checked to be decimal spellings: the standard
+    /// library rounds them; `nil` when they overflow to infinity.
     private static func slowPath(_ bytes: UnsafeRawBufferPointer) -> Double? {
-        Double(String(decoding: bytes, as: UTF8.self))
+        guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
+        return value
     }
 }

@@ -99,10 +99,12 @@ struct GridInputConverter {
                     if !sawData, latitude == nil, longitude == nil, let header = GridInputConverter.header(latitudeText(line), longitudeText(line)) {
                         sawData = true
                         if header { continue }
-                        // A `lon,lat` header: the columns are the wrong way round.
+                        // A `lon,lat` header: every line would be read the wrong way round, so
+                        // stop before any output (nothing has been written yet).
                         standardError.write("Error: line \(lineNumber): the header names longitude first; this command reads 'lat,lon' (latitude first). Swap the columns and run it again.\n")
+                        output.removeAll()
                         failures += 1
-                        continue
+                        return
                     }
                     if let latitude, let longitude {
                         point = GeoCoordinate(latitude: latitude, longitude: longitude)
@@ -234,7 +236,14 @@ struct GridInputConverter {
                 let fields = rewritten[line.rewritten]
                 output.append(contentsOf: CSVText.field(first ? fields.0 : fields.1).utf8)
             } else {
-                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[first ? line.latitude : line.longitude]))
+                let field = UnsafeRawBufferPointer(rebasing: bytes[first ? line.latitude : line.longitude])
+                if field.contains(where: { $0 >= 0x80 }) {
+                    // Not a number (numbers are ASCII): echo it as valid UTF-8, bad bytes as U+FFFD,
+                    // as the JSON output and the error message do.
+                    output.append(contentsOf: String(decoding: field, as: UTF8.self).utf8)
+                } else {
+                    output.append(contentsOf: field)
+                }
             }
         }
     }

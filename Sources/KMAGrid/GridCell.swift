@@ -50,15 +50,15 @@ public struct GridCell: Hashable, Comparable, Sendable {
         (lhs.storedNX, lhs.storedNY) < (rhs.storedNX, rhs.storedNY)
     }
 
-    /// Every cell of the grid, `nx` outer and `ny` inner: (1,1), (1,2), … (149,253).
-    public static var all: [GridCell] {
+    /// Every cell of the grid, `nx` outer and `ny` inner: (1,1), (1,2), … (149,253); made once.
+    public static let all: [GridCell] = {
         var cells: [GridCell] = []
         cells.reserveCapacity(count)
         for nx in nxRange {
             for ny in nyRange { cells.append(GridCell(uncheckedNX: nx, ny: ny)) }
         }
         return cells
-    }
+    }()
 }
 
 extension GridCell: CustomStringConvertible {

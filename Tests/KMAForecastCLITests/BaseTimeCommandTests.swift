@@ -67,6 +67,8 @@ struct BaseTimeCommandTests {
         (["base-time", "--product", "nowcast", "--at", "2026-02-30T10:00"], "Error: The value '2026-02-30T10:00' is invalid for '--at <instant>': day 30 is outside 1...28"),
         (["base-time", "--product", "nowcast", "--at", "2026-11-21T10:00+25:00"], "Error: The value '2026-11-21T10:00+25:00' is invalid for '--at <instant>'"),
         (["base-time", "--product", "nowcast", "--delay", "-5"], "Error: The value '-5' is invalid for '--delay <minutes>'"),
+        (["base-time", "--product", "nowcast", "--at", "0999-06-01T12:00:00+09:00"], "Error: The value '0999-06-01T12:00:00+09:00' is invalid for '--at <instant>': give an instant between the years 1000 and 9999"),
+        (["base-time", "--product", "short-term", "--at", "9999-12-31T23:59:59+09:00"], "Error: The value '9999-12-31T23:59:59+09:00' is invalid for '--at <instant>'"),
     ])
     func usageErrors(arguments: [String], message: String) async {
         let result = await runTool(arguments)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import KMAGrid
 
 @Suite("kma-forecast grid")
 struct GridCommandTests {
@@ -141,6 +142,7 @@ struct GridInputTests {
         let result = await runTool(["grid", "--input", "-"], stdin: "lon,lat\n126.978,37.5665\n")
         #expect(result.status == 1)
         #expect(result.stderr.contains("the header names longitude first"))
+        #expect(result.stdout.isEmpty)  // nothing converted the wrong way round
     }
 
     @Test("A file path, and a missing file")
@@ -167,6 +169,46 @@ struct GridInputTests {
         let second = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect(second["nx"] is NSNull)
         #expect((second["error"] as? String)?.contains("not a number") == true)
+    }
+
+    @Test("Across the converter's chunk boundary (32,768 lines): failing, quoted and blank lines keep their places")
+    func chunkBoundary() async throws {
+        var input = "lat,lon\n"
+        var expected = "lat,lon,nx,ny\n"
+        var errors = 0
+        let grid = ForecastGrid.kma
+        for index in 0..<70_000 {  // line number index + 2 (the header is line 1)
+            switch index {
+            case 32_765, 32_768:
+                input += "abc,127\n"; expected += "abc,127,,\n"; errors += 1
+            case 32_766:
+                input += "\"37.5\",\"127.0\"\n"; expected += "37.5,127.0,\((try grid.cell(latitude: 37.5, longitude: 127)).description)\n"
+            case 32_767:
+                input += "\n"   // blank: no output line
+            case 32_769:
+                input += "10,10\n"; expected += "10,10,,\n"; errors += 1
+            default:
+                let lat = 33.0 + Double(index % 97) * 0.1, lon = 124.5 + Double(index % 89) * 0.08
+                let text = "\(lat),\(lon)"
+                input += text + "\n"
+                expected += text + "," + ((try? grid.cell(latitude: lat, longitude: lon).description) ?? ",") + "\n"
+                if (try? grid.cell(latitude: lat, longitude: lon)) == nil { errors += 1 }
+            }
+        }
+        let result = await runTool(["grid", "--input", "-"], stdin: input)
+        #expect(result.status == (errors > 0 ? 1 : 0))
+        #expect(result.stdout == expected)
+        #expect(result.stderr.split(separator: "\n").count == errors)
+        #expect(result.stderr.contains("Error: line 32767: 'abc' is not a number (latitude)"))
+        #expect(result.stderr.contains("Error: line 32771: the point 10.0, 10.0 is outside"))
+    }
+
+    @Test("Only decimal spellings are numbers; a field is reported by its own text")
+    func decimalSpellingsOnly() async {
+        let result = await runTool(["grid", "--input", "-"], stdin: "37.5,0x1p7\ninf,127\n1e400,127\n37.5e0,1.27e2\n")
+        #expect(result.stdout == "lat,lon,nx,ny\n37.5,0x1p7,,\ninf,127,,\n1e400,127,,\n37.5e0,1.27e2,\((try? ForecastGrid.kma.cell(latitude: 37.5, longitude: 127).description) ?? "")\n")
+        #expect(result.stderr.contains("Error: line 1: '0x1p7' is not a number (longitude)"))
+        #expect(result.stderr.contains("Error: line 3: '1e400' is not a number (latitude)"))
     }
 
     @Test("Many lines agree with the single-point command")

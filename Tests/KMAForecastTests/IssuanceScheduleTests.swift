@@ -211,3 +211,36 @@ struct ForecastBaseTests {
         #expect(throws: KSTDateTimeError.self) { try ForecastBase(baseDate: date, baseTime: time) }
     }
 }
+
+@Suite("IssuanceSchedule and KSTDateTime: far instants")
+struct FarInstantTests {
+    @Test("Instants before 1970 and at the years 1000 and 9999")
+    func edges() throws {
+        let schedule = ForecastProduct.shortTerm.schedule
+        // 1969-12-31T02:10:00+09:00 is before the epoch.
+        let before1970 = try KSTDateTime(year: 1969, month: 12, day: 31, hour: 2, minute: 10)
+        #expect(schedule.latestBase(atUnixSeconds: before1970.unixSeconds).description == "19691231 0200")
+        #expect(schedule.latestBase(atUnixSeconds: before1970.unixSeconds - 1).description == "19691230 2300")
+        let first = try KSTDateTime(year: 1000, month: 1, day: 2, hour: 2, minute: 10)
+        #expect(schedule.latestBase(at: first).baseDate == "10000102")
+        let last = try KSTDateTime(year: 9999, month: 12, day: 30, hour: 23, minute: 10)
+        #expect(schedule.latestBase(at: last).description == "99991230 2300")
+        #expect(try ForecastBase(baseDate: "00990101", baseTime: "0000").baseDate == "00990101")
+    }
+
+    @Test("Instants beyond ±2^62 s are clamped, never trapped or wrapped")
+    func clamped() {
+        let schedule = ForecastProduct.shortTerm.schedule
+        for extreme in [Int64.max, Int64.max - 32_399, Int64.min, Int64.min + 1] {
+            let time = KSTDateTime(unixSeconds: extreme)
+            #expect(abs(time.unixSeconds) <= KSTDateTime.instantLimit)
+            #expect((time.unixSeconds > 0) == (extreme > 0))
+            let base = schedule.latestBase(atUnixSeconds: extreme)
+            _ = schedule.nextBase(after: base)
+            _ = schedule.previousBase(before: base)
+            _ = ForecastBase(time)
+        }
+        #expect(KSTDateTime(unixSeconds: 0).adding(seconds: .max).unixSeconds == KSTDateTime.instantLimit)
+        #expect(KSTDateTime(unixSeconds: 0).adding(seconds: .min).unixSeconds == -KSTDateTime.instantLimit)
+    }
+}

@@ -44,6 +44,38 @@ struct ForwardKernelTests {
         #expect(largest * 1000 < ForwardKernel.guardBand)
     }
 
+    @Test("Points just outside the guard band are decided by the kernel, with the scalar cells")
+    func justOutsideTheBand() {
+        // The risky lanes: positions 1.01, 1.5 and 10 times the guard band away from an edge,
+        // on both sides, in both directions; the kernel decides them and must agree.
+        var decided = 0
+        let band = ForwardKernel.guardBand
+        for edge in stride(from: 0.5, through: 147.5, by: 7.0) {
+            for offset in [1.01 * band, 1.5 * band, 10 * band] {
+                for sign in [-1.0, 1.0] {
+                    var latitudes: [Double] = []
+                    var longitudes: [Double] = []
+                    for (x, y) in [(edge + sign * offset, 100.0), (60.0, edge + sign * offset), (edge + sign * offset, edge + 50 + sign * offset), (edge, 30.0)] {
+                        let point = projection.inverse(x: x, y: y)
+                        latitudes.append(point.latitude)
+                        longitudes.append(point.longitude)
+                    }
+                    let result = kernel.cells(latitude: SIMD4(latitudes), longitude: SIMD4(longitudes))
+                    for lane in 0..<3 {
+                        let (x, y) = projection.forward(latitude: latitudes[lane], longitude: longitudes[lane])
+                        // Decided only when the scalar position is itself outside the band.
+                        guard result.decided[lane] else { continue }
+                        decided += 1
+                        // The kernel packs a cell as nx + 65536·ny, 0 outside the grid.
+                        let scalar = ForecastGrid.kma.cell(containing: GridCoordinate(x: x, y: y))
+                        #expect(Int(result.cells[lane]) == (scalar.map { $0.nx + 65_536 * $0.ny } ?? 0), "edge \(edge), offset \(sign * offset), lane \(lane)")
+                    }
+                }
+            }
+        }
+        #expect(decided > 300, "only \(decided) lanes were decided by the kernel")
+    }
+
     @Test("Points on cell edges are left to the scalar formula")
     func edgesAreNotDecided() {
         // Grid positions exactly on a cell edge (x + 1.5 an integer), mapped back to lat/lon.
