@@ -63,6 +63,12 @@ struct PlaceDirectoryTests {
         // The parent wins over a child of the same name; each is reachable.
         Case("세종특별자치시", "세종특별자치시", 66, 103),
         Case("세종특별자치시 세종특별자치시", "세종특별자치시 세종특별자치시", 66, 103),
+        // Invisible characters from pasted text; - and _ for spaces.
+        Case("종로구\u{200B}", "서울특별시 종로구", 60, 127),
+        Case("\u{FEFF}종로구", "서울특별시 종로구", 60, 127),
+        Case("서울\u{200B} 종로구\u{2060}", "서울특별시 종로구", 60, 127),
+        Case("서울-종로구", "서울특별시 종로구", 60, 127),
+        Case("서울_종로구_청운효자동", "서울특별시 종로구 청운효자동", 60, 127),
         // Dots, 제, slashes.
         Case("숭의1·3동", "인천광역시 미추홀구 숭의1.3동", 54, 125),
         Case("숭의1ㆍ3동", "인천광역시 미추홀구 숭의1.3동", 54, 125),
