@@ -12,18 +12,21 @@
 /// **Reading a query.** A query is names from the province down, any level left out and the
 /// spaces optional: `종로구`, `서울 종로구 청운효자동`, `서울종로구`, `서울 청운효자동`. Each name
 /// may be the official one or an accepted alternative (`서울`, `경기`, `충북`, `강원도`,
-/// `영통구` for `수원시영통구`), shortened (`종로` for `종로구`), or, for the last name only, the
-/// start of a name (`청운`) or the common name of numbered dongs (`역삼동` for `역삼1동`); see
-/// ``PlaceMatchQuality``. Hangul may be composed (NFC) or decomposed (NFD); spaces, the dots in
-/// names like `숭의1.3동` (typed `·`, `ㆍ` or `,`), the `제` in `방학제1동` and ASCII case do
-/// not matter. A 10-digit region code is looked up as a code.
+/// `영통구` for `수원시영통구`), the city of a district (`고양시` for each of its three
+/// districts), the group name of numbered dongs (`역삼동` for `역삼1동` and `역삼2동`), any of
+/// these shortened (`종로` for `종로구`, `고양`, `역삼`), or, for the last name only, the start
+/// of a name (`청운`); see ``PlaceMatchQuality``. Hangul may be composed (NFC) or decomposed
+/// (NFD); spaces, `-` and `_`, the dots in names like `숭의1.3동` (typed `·`, `ㆍ` or `,`), the
+/// `제` in `방학제1동`, invisible characters (zero-width space, byte order mark) and ASCII case
+/// do not matter. A 10-digit region code is looked up as a code.
 ///
 /// **Choosing one place** (``place(named:)``):
 /// 1. Only the matches of the best quality count: exact beats shortened beats partial, at
 ///    any level (`광주` is 광주광역시, exactly, not 경기도 광주시, shortened).
 /// 2. A candidate inside another candidate is dropped: the wider region is the one named
-///    (`세종특별자치시` is the city, not its one district of the same name). Of rows with the
-///    same full name, the first is kept.
+///    (`세종특별자치시` is the city, not its one district of the same name; `고양` is the three
+///    districts of 고양시, not 고양동 inside one of them). Of rows with the same full name,
+///    the first is kept.
 /// 3. One candidate left is the answer; several are ``PlaceLookupError/ambiguous(_:candidates:)``,
 ///    none is ``PlaceLookupError/notFound(_:suggestions:)`` with the closest names.
 ///

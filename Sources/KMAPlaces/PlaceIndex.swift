@@ -5,11 +5,13 @@
 /// (deepest) level: `서울종로구` is 서울 + 종로구, `서울 청운효자동` skips the district.
 ///
 /// 1. The last name: every suffix of the key is looked up by binary search among the sorted
-///    forms of every region's own level (``PlaceNameForms``). A form equal to the suffix
-///    matches with its quality; a form that only starts with it is a ``PlaceMatchQuality/partial``
-///    match.
-/// 2. The text before it must split into exact or shortened forms of the region's ancestor
-///    levels, in order, any of them skipped.
+///    forms of every region's own level (``PlaceNameForms``), and, for a district of a city
+///    (`수원시영통구`), of the city too (`수원시`, `수원`: the city is not a region of its own
+///    in the table, so its name stands for each of its districts). A form equal to the suffix
+///    matches with its quality; a form that only starts with it is a
+///    ``PlaceMatchQuality/partial`` match.
+/// 2. The text before it must split into exact or shortened forms of the levels above the
+///    one named, in order, any of them skipped.
 ///
 /// A region's quality is that of its loosest name, and the best over the ways to read the
 /// key. All forms live in one buffer of code units, so a lookup allocates only its result.
@@ -19,16 +21,18 @@ struct PlaceIndex: Sendable {
     private struct Level: Sendable {
         /// The level above, or -1 for a province.
         var parent: Int32
-        /// Form numbers of the exact, shortened and umbrella forms.
-        var exact: Range<Int32>, shortened: Range<Int32>, umbrella: Range<Int32>
+        /// Form numbers of the exact and shortened forms.
+        var exact: Range<Int32>, shortened: Range<Int32>
     }
 
-    /// A form of one region's own level, for the sorted search.
+    /// A form that names a region, for the sorted search.
     private struct Entry: Sendable {
         /// The form number.
         var form: Int32
         /// The region's position in the directory.
         var place: Int32
+        /// The level the form belongs to: the region's own, or the city of a district.
+        var level: Int32
         /// The quality of a match with the whole form.
         var quality: PlaceMatchQuality
     }
@@ -45,9 +49,7 @@ struct PlaceIndex: Sendable {
     private let units: [UInt16]
     private let bounds: [Int32]
     private let levels: [Level]
-    /// Each region's own level.
-    private let ownLevels: [Int32]
-    /// The forms of every region's own level, sorted by their code units.
+    /// The forms that name each region, sorted by their code units.
     private let entries: [Entry]
     /// The last two code units of every form of a level that has levels below it: a query
     /// position not preceded by one of these cannot follow an ancestor's name, so most
@@ -68,35 +70,58 @@ struct PlaceIndex: Sendable {
             return first..<Int32(bounds.count - 1)
         }
         func add(_ forms: PlaceNameForms, parent: Int32) -> Int32 {
-            levels.append(Level(parent: parent, exact: add(forms.exact), shortened: add(forms.shortened), umbrella: add(forms.umbrella)))
+            levels.append(Level(parent: parent, exact: add(forms.exact), shortened: add(forms.shortened)))
             return Int32(levels.count - 1)
         }
-        // Levels are shared by path; the path is keyed by folded names (hashing the Hangul
-        // strings themselves would normalize them on every lookup).
-        var levelOfPath: [[UInt16]: Int32] = [:]
-        var ownLevels: [Int32] = []
-        ownLevels.reserveCapacity(places.count)
+        // The tree of names: a node per distinct path, i.e. the folded names from the province
+        // down (hashing the Hangul strings themselves would normalize them on every lookup).
+        // A node comes after its parent; node n's children are named in `childNames[n + 1]`
+        // (the provinces in `childNames[0]`).
+        var nodes: [(name: String, parent: Int, depth: Int)] = []
+        var childNames: [[[UInt16]]] = [[]]
+        var nodeOfPath: [[UInt16]: Int] = [:]
+        var nodeOfPlace: [Int] = []
+        nodeOfPlace.reserveCapacity(places.count)
         for place in places {
-            var level: Int32 = -1
+            var node = -1
             var path: [UInt16] = []
             for (depth, name) in place.levels.enumerated() {
+                let key = PlaceNameFolding.key(name)
                 if depth > 0 { path.append(0) }
-                path += PlaceNameFolding.key(name)
-                if let known = levelOfPath[path] {
-                    level = known
+                path += key
+                if let known = nodeOfPath[path] {
+                    node = known
                     continue
                 }
-                if depth == 0 {
-                    level = add(PlaceNameForms(name: name, alternatives: ProvinceNames.alternatives[name] ?? []), parent: level)
-                } else if depth == 1, let split = PlaceNameForms.cityAndDistrict(name) {
-                    level = add(split.district, parent: add(split.city, parent: level))
-                } else {
-                    level = add(PlaceNameForms(name: name), parent: level)
-                }
-                levelOfPath[path] = level
+                childNames[node + 1].append(key)
+                nodes.append((name, node, depth))
+                childNames.append([])
+                node = nodes.count - 1
+                nodeOfPath[path] = node
             }
-            ownLevels.append(level)
+            nodeOfPlace.append(node)
         }
+        // The levels of each node, parents first. A level-2 name like 수원시영통구 is two:
+        // the city and the district.
+        var levelOfNode: [Int32] = []
+        levelOfNode.reserveCapacity(nodes.count)
+        // The city level above a district's, by the district's.
+        var cityOfDistrict: [Int32: Int32] = [:]
+        for node in nodes {
+            let parent = node.parent < 0 ? -1 : levelOfNode[node.parent]
+            let siblings = childNames[node.parent + 1]
+            if node.depth == 0 {
+                levelOfNode.append(add(PlaceNameForms(name: node.name, alternatives: ProvinceNames.alternatives[node.name] ?? []), parent: parent))
+            } else if node.depth == 1, let split = PlaceNameForms.cityAndDistrict(node.name, siblings: siblings) {
+                let city = add(split.city, parent: parent)
+                let district = add(split.district, parent: city)
+                cityOfDistrict[district] = city
+                levelOfNode.append(district)
+            } else {
+                levelOfNode.append(add(PlaceNameForms(name: node.name, siblings: siblings), parent: parent))
+            }
+        }
+        let ownLevels = nodeOfPlace.map { $0 < 0 ? -1 : levelOfNode[$0] }
         var ancestorEndings: Set<UInt32> = []
         for level in levels where level.parent >= 0 {
             let parent = levels[Int(level.parent)]
@@ -106,10 +131,13 @@ struct PlaceIndex: Sendable {
             }
         }
         var entries: [Entry] = []
-        for (place, level) in ownLevels.enumerated() where level >= 0 {
-            let own = levels[Int(level)]
-            for (forms, quality) in [(own.exact, PlaceMatchQuality.exact), (own.shortened, .shortened), (own.umbrella, .partial)] {
-                entries += forms.map { Entry(form: $0, place: Int32(place), quality: quality) }
+        for (place, own) in ownLevels.enumerated() where own >= 0 {
+            // A district is named by its own names and by its city's.
+            for level in [own] + (cityOfDistrict[own].map { [$0] } ?? []) {
+                let forms = levels[Int(level)]
+                for (numbers, quality) in [(forms.exact, PlaceMatchQuality.exact), (forms.shortened, .shortened)] {
+                    entries += numbers.map { Entry(form: $0, place: Int32(place), level: level, quality: quality) }
+                }
             }
         }
         units.withUnsafeBufferPointer { units in
@@ -121,7 +149,6 @@ struct PlaceIndex: Sendable {
         self.units = units
         self.bounds = bounds
         self.levels = levels
-        self.ownLevels = ownLevels
         self.entries = entries
         self.ancestorEndings = ancestorEndings
     }
@@ -151,7 +178,7 @@ struct PlaceIndex: Sendable {
                         var quality = form.count == last.count ? entry.quality : .partial
                         if start > 0 {
                             let before = UnsafeBufferPointer(rebasing: key[..<start])
-                            guard let above = ancestorQuality(before, below: ownLevels[Int(entry.place)], units) else { continue }
+                            guard let above = ancestorQuality(before, below: entry.level, units) else { continue }
                             quality = min(quality, above)
                         }
                         found.append(Match(place: Int(entry.place), quality: quality))

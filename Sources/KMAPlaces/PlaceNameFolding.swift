@@ -2,10 +2,15 @@
 ///
 /// Folding, in order:
 /// - decomposed Hangul (NFD) is composed (``HangulComposition``), so NFD and NFC match;
-/// - white space of any kind is dropped (`서울 종로구` = `서울종로구`);
+/// - full-width ASCII becomes ASCII (`１`, `．`, `－` are `1`, `.`, `-`);
+/// - white space of any kind is dropped (`서울 종로구` = `서울종로구`), and so are `-` and `_`
+///   used like spaces (`서울-종로구`);
 /// - the separators inside names are dropped: `.` `,` and the middle dots `·` `ㆍ` `‧` `・`
 ///   `･` `∙` `⋅` (KMA writes `숭의1.3동`, people write `숭의1·3동` or `숭의1,3동`);
-/// - full-width ASCII becomes ASCII and ASCII letters become lower case;
+/// - invisible format characters (general category Cf: zero-width space U+200B, the byte
+///   order mark U+FEFF, joiners, the soft hyphen), which pasted text often carries, are
+///   dropped as if they were not there;
+/// - ASCII letters become lower case;
 /// - `제` between a syllable and a digit is dropped (`방학제1동` = `방학1동`, as people say it).
 ///
 /// A key is an array of UTF-16 code units: every name in KMA's table is in the Basic
@@ -24,11 +29,13 @@ enum PlaceNameFolding {
                 canCompose = true
                 continue
             }
+            if (0xFF01...0xFF5E).contains(value) { value -= 0xFEE0 }
             if scalar.properties.isWhitespace || isSeparator(value) {
                 canCompose = false
                 continue
             }
-            if (0xFF01...0xFF5E).contains(value) { value -= 0xFEE0 }
+            // Invisible (zero-width space, BOM, joiners, soft hyphen): as if not there.
+            if scalar.properties.generalCategory == .format { continue }
             if (0x41...0x5A).contains(value) { value += 0x20 }
             if canCompose, let last = key.last, let syllable = HangulComposition.compose(UInt32(last), value) {
                 key[key.count - 1] = UInt16(syllable)
@@ -41,10 +48,11 @@ enum PlaceNameFolding {
         return key
     }
 
-    /// Whether a scalar separates parts of a name without meaning anything (dots, commas).
+    /// Whether a scalar separates parts of a name without meaning anything (dots, commas,
+    /// `-` and `_` typed for spaces).
     private static func isSeparator(_ value: UInt32) -> Bool {
         switch value {
-        case 0x2E, 0x2C, 0xB7, 0x318D, 0x2027, 0x30FB, 0xFF65, 0x2219, 0x22C5: true
+        case 0x2E, 0x2C, 0x2D, 0x5F, 0xB7, 0x318D, 0x2027, 0x30FB, 0xFF65, 0x2219, 0x22C5: true
         default: false
         }
     }

@@ -60,9 +60,25 @@ struct PlaceDirectoryTests {
         Case("수원 영통", "경기도 수원시영통구", 61, 120),
         Case("경기 수원시 영통구 매탄1동", "경기도 수원시영통구 매탄1동", 61, 120),
         Case("수원시 매탄1동", "경기도 수원시영통구 매탄1동", 61, 120),
+        Case("수원 매탄1동", "경기도 수원시영통구 매탄1동", 61, 120),
+        Case("분당", "경기도 성남시분당구", 62, 123),     // 분당구 shortened; 분당동 is inside it
+        Case("성남시 분당구", "경기도 성남시분당구", 62, 123),
+        Case("고양 일산서구", "경기도 고양시일산서구", 56, 129),
+        // The start two districts of a city share (일산 for 일산동구 and 일산서구).
+        Case("일산 풍산동", "경기도 고양시일산동구 풍산동", 57, 129),
+        Case("창원 마산합포", "경상남도 창원시마산합포구", 89, 76),
+        // A group of numbered dongs gives way to a sibling of that very name.
+        Case("분당 정자동", "경기도 성남시분당구 정자동", 62, 122),
+        Case("포항 송도동", "경상북도 포항시남구 송도동", 102, 94),
         // The parent wins over a child of the same name; each is reachable.
         Case("세종특별자치시", "세종특별자치시", 66, 103),
         Case("세종특별자치시 세종특별자치시", "세종특별자치시 세종특별자치시", 66, 103),
+        // Invisible characters from pasted text; - and _ for spaces.
+        Case("종로구\u{200B}", "서울특별시 종로구", 60, 127),
+        Case("\u{FEFF}종로구", "서울특별시 종로구", 60, 127),
+        Case("서울\u{200B} 종로구\u{2060}", "서울특별시 종로구", 60, 127),
+        Case("서울-종로구", "서울특별시 종로구", 60, 127),
+        Case("서울_종로구_청운효자동", "서울특별시 종로구 청운효자동", 60, 127),
         // Dots, 제, slashes.
         Case("숭의1·3동", "인천광역시 미추홀구 숭의1.3동", 54, 125),
         Case("숭의1ㆍ3동", "인천광역시 미추홀구 숭의1.3동", 54, 125),
@@ -95,7 +111,12 @@ struct PlaceDirectoryTests {
         #expect(directory.search("서울 종로구").first?.quality == .exact)
         #expect(directory.search("서울 종로").first?.quality == .shortened)
         #expect(directory.search("서울 청운").first?.quality == .partial)
-        #expect(directory.search("역삼동").map(\.quality) == [.partial, .partial])
+        #expect(directory.search("역삼동").map(\.quality) == [.exact, .exact])
+        #expect(directory.search("역삼").map(\.quality) == [.shortened, .shortened])
+        #expect(directory.search("역").allSatisfy { $0.quality == .partial })
+        #expect(directory.search("고양시").prefix(3).map(\.quality) == [.exact, .exact, .exact])
+        #expect(directory.search("고양").prefix(3).map(\.quality) == [.shortened, .shortened, .shortened])
+        #expect(directory.search("일산").first?.quality == .shortened)
         // Ancestors must be named exactly or shortened, never by their start.
         #expect(directory.search("서 종로구").isEmpty)
     }
@@ -130,16 +151,59 @@ struct PlaceDirectoryTests {
 
     // MARK: Ambiguity
 
-    @Test("An ambiguous name lists every candidate, shallowest first, then in table order")
-    func ambiguous() {
+    struct AmbiguousCase: Sendable, CustomTestStringConvertible {
+        let query: String
+        let candidates: [String]
+        var testDescription: String { query }
+        init(_ query: String, _ candidates: [String]) {
+            (self.query, self.candidates) = (query, candidates)
+        }
+    }
+
+    static let goyang = ["경기도 고양시덕양구", "경기도 고양시일산동구", "경기도 고양시일산서구"]
+    static let songdo = ["인천광역시 연수구 송도1동", "인천광역시 연수구 송도2동", "인천광역시 연수구 송도3동",
+                         "인천광역시 연수구 송도4동", "인천광역시 연수구 송도5동", "경상북도 포항시남구 송도동"]
+    static let suwon = ["경기도 수원시장안구", "경기도 수원시권선구", "경기도 수원시팔달구", "경기도 수원시영통구"]
+
+    static let ambiguousCases: [AmbiguousCase] = [
+        AmbiguousCase("중구", ["서울특별시 중구", "부산광역시 중구", "대구광역시 중구", "인천광역시 중구", "대전광역시 중구", "울산광역시 중구"]),
+        AmbiguousCase("고성", ["경상남도 고성군", "강원특별자치도 고성군", "대구광역시 북구 고성동"]),
+        AmbiguousCase("광주시", ["광주광역시", "경기도 광주시"]),
+        // A city that the table splits into districts: its name stands for each district,
+        // and a dong inside one of them (고양동, 성남동 in 중원구) gives way.
+        AmbiguousCase("고양", goyang),
+        AmbiguousCase("경기 고양", goyang),
+        AmbiguousCase("고양시", goyang),
+        AmbiguousCase("수원시", suwon),
+        AmbiguousCase("수원", suwon),
+        AmbiguousCase("용인", ["경기도 용인시처인구", "경기도 용인시기흥구", "경기도 용인시수지구"]),
+        AmbiguousCase("창원", ["경상남도 창원시의창구", "경상남도 창원시성산구", "경상남도 창원시마산합포구", "경상남도 창원시마산회원구", "경상남도 창원시진해구"]),
+        AmbiguousCase("성남", ["경기도 성남시수정구", "경기도 성남시중원구", "경기도 성남시분당구", "대전광역시 동구 성남동", "충청남도 천안시동남구 성남면"]),
+        // The start two districts share, beside dongs of that name elsewhere.
+        AmbiguousCase("일산", ["경기도 고양시일산동구", "경기도 고양시일산서구", "울산광역시 동구 일산동", "강원특별자치도 원주시 일산동"]),
+        AmbiguousCase("마산", ["경상남도 창원시마산합포구", "경상남도 창원시마산회원구", "경기도 김포시 마산동",
+                              "충청남도 서천군 마산면", "전라남도 구례군 마산면", "전라남도 해남군 마산면"]),
+        // Numbered dongs by their group name compete with a dong of that name.
+        AmbiguousCase("송도", songdo),
+        AmbiguousCase("송도동", songdo),
+        AmbiguousCase("인천 송도", Array(songdo.prefix(5))),
+        AmbiguousCase("역삼동", ["서울특별시 강남구 역삼1동", "서울특별시 강남구 역삼2동"]),
+        AmbiguousCase("잠실동", ["서울특별시 송파구 잠실본동", "서울특별시 송파구 잠실2동", "서울특별시 송파구 잠실3동",
+                                "서울특별시 송파구 잠실4동", "서울특별시 송파구 잠실6동", "서울특별시 송파구 잠실7동"]),
+        AmbiguousCase("\u{FEFF}고양", goyang),
+    ]
+
+    @Test("An ambiguous name lists every candidate, shallowest first, then in table order", arguments: ambiguousCases)
+    func ambiguous(_ c: AmbiguousCase) {
+        #expect(candidates(c.query) == c.candidates)
+        #expect(candidates(PlaceNameFoldingTests.decomposed(c.query)) == c.candidates)
+    }
+
+    @Test("The ambiguity error carries the places themselves")
+    func ambiguousError() {
         #expect(throws: PlaceLookupError.ambiguous("중구", candidates: directory.places.filter { $0.levels.count == 2 && $0.levels[1] == "중구" })) {
             try directory.place(named: "중구")
         }
-        #expect(candidates("중구").count == 6)
-        #expect(candidates("고성") == ["경상남도 고성군", "강원특별자치도 고성군", "대구광역시 북구 고성동"])
-        #expect(candidates("광주시") == ["광주광역시", "경기도 광주시"])
-        #expect(candidates("역삼동") == ["서울특별시 강남구 역삼1동", "서울특별시 강남구 역삼2동"])
-        #expect(candidates("수원시") == ["경기도 수원시장안구", "경기도 수원시권선구", "경기도 수원시팔달구", "경기도 수원시영통구"])
         #expect(candidates("중앙동").count == 32)
     }
 

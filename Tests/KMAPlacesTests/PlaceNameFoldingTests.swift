@@ -43,7 +43,7 @@ struct PlaceNameFoldingTests {
         #expect(PlaceNameFolding.key(input) == Array(expected.utf16))
     }
 
-    @Test("Spaces, dots, 제 before a digit, full-width and ASCII case fold away", arguments: [
+    @Test("Spaces, dots, dashes, invisible characters, 제 before a digit, full-width and ASCII case fold away", arguments: [
         ("서울 종로구", "서울종로구"),
         (" 서울\t종로구\u{3000}", "서울종로구"),
         ("숭의1·3동", "숭의13동"),
@@ -55,6 +55,14 @@ struct PlaceNameFoldingTests {
         ("거제제1동", "거제1동"),
         ("１１１１０５１５００", "1111051500"),
         ("ABC def", "abcdef"),
+        ("서울-종로구", "서울종로구"),            // - and _ typed for spaces
+        ("서울_종로구", "서울종로구"),
+        ("서울－종로구", "서울종로구"),           // full-width hyphen-minus
+        ("숭의1．3동", "숭의13동"),              // full-width full stop
+        ("종로구\u{200B}", "종로구"),            // zero-width space
+        ("\u{FEFF}종로구", "종로구"),            // byte order mark
+        ("종\u{200D}로\u{00AD}구", "종로구"),    // zero-width joiner, soft hyphen
+        ("\u{110C}\u{200B}\u{1169}", "조"),     // invisible: as if not there, so jamo still compose
     ])
     func folding(_ input: String, _ expected: String) {
         #expect(PlaceNameFolding.key(input) == Array(expected.utf16))
