@@ -48,7 +48,7 @@ extension ClientCore {
                 candidates.append(schedule.previousBase(before: candidates[candidates.count - 1]))
             }
         }
-        let recheck = Int64(ClientTimeouts.seconds(configuration.noDataRecheckInterval))
+        let recheck = Int64(configuration.noDataRecheckInterval.inSeconds)
         var requests = 0
         var lastURL: String?
         for (step, base) in candidates.enumerated() {

@@ -83,7 +83,7 @@ struct ClientCore: Sendable {
         if Task.isCancelled { return .failure(ForecastClientError(.cancelled)) }
         switch outcome {
         case nil:
-            return .failure(ForecastClientError(.timedOut(seconds: ClientTimeouts.seconds(overall))))
+            return .failure(ForecastClientError(.timedOut(seconds: overall.inSeconds)))
         case .success(let response)?:
             return .success(response)
         case .failure(let failure)?:
@@ -94,7 +94,7 @@ struct ClientCore: Sendable {
     private func reason(for failure: TransportFailure) -> ForecastClientError.Reason {
         switch failure {
         case .unreachable(let detail): .unreachable(host: endpoint.host, detail: detail)
-        case .timedOut: .timedOut(seconds: max(1, ClientTimeouts.seconds(configuration.timeouts.connect).rounded(.up)))
+        case .timedOut: .timedOut(seconds: max(1, configuration.timeouts.connect.inSeconds.rounded(.up)))
         case .connectionLost(let detail): .connectionLost(detail: detail)
         case .secureConnectionFailed: .secureConnectionFailed(host: endpoint.host)
         case .cancelled: .cancelled

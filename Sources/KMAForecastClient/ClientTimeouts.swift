@@ -36,10 +36,4 @@ public struct ClientTimeouts: Hashable, Sendable {
         self.connect = connect
         self.overall = overall
     }
-
-    /// Seconds as a `Double`.
-    static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
 }

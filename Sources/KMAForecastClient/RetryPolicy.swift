@@ -54,8 +54,8 @@ public struct RetryPolicy: Hashable, Sendable {
     ///   - random: A number in `0..<1` (injected so tests are deterministic).
     ///   - retryAfterSeconds: The server's `Retry-After`, if any.
     func delay(afterAttempt attempt: Int, random: Double, retryAfterSeconds: Int? = nil) -> Duration {
-        let initial = ClientTimeouts.seconds(initialDelay)
-        let ceiling = ClientTimeouts.seconds(maxDelay)
+        let initial = initialDelay.inSeconds
+        let ceiling = maxDelay.inSeconds
         let exponential = min(ceiling, initial * pow(multiplier, Double(min(max(0, attempt - 1), 64))))
         var seconds = exponential * (1 - jitter * min(max(random, 0), 1))
         if let retryAfterSeconds { seconds = max(seconds, min(ceiling, Double(retryAfterSeconds))) }

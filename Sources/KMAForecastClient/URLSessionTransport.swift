@@ -31,7 +31,7 @@ package struct URLSessionTransport: HTTPTransport {
         var request = URLRequest(url: target)
         request.httpMethod = "GET"
         // corelibs truncates to whole seconds; never let that become 0 (an immediate timeout).
-        request.timeoutInterval = max(1, ClientTimeouts.seconds(connectTimeout).rounded(.up))
+        request.timeoutInterval = max(1, connectTimeout.inSeconds.rounded(.up))
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("kma-forecast (Swift)", forHTTPHeaderField: "User-Agent")
         let data: Data
