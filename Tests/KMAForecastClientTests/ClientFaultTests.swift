@@ -50,6 +50,8 @@ struct ClientFaultTests {
             // The answer is inconsistent: an error, never a partial run.
             FaultCase(label: "items for another cell", fault: .relabelItems(nx: 61, ny: 120), times: 9, requests: 1, stage: .consistency, says: "item for nx 61, ny 120"),
             FaultCase(label: "short page", fault: .dropItems(9), times: 9, requests: 1, stage: .consistency, says: "page 1 holds 800 items but should hold 809"),
+            // Regression: a totalCount of Int.max trapped in the page arithmetic.
+            FaultCase(label: "totalCount Int.max", fault: .totalCountOffset(Int.max - 809), times: 9, requests: 1, stage: .consistency, says: "totalCount 9223372036854775807 is far more than a forecast run"),
         ]
     }
 
