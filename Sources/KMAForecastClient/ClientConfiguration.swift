@@ -79,9 +79,12 @@ public struct ClientConfiguration: Sendable {
         self.onEvent = onEvent
     }
 
+    /// The page sizes (`numOfRows`) the client asks for, and accepts from a cache file.
+    static let pageSizes = 1...10_000
+
     /// What is wrong with the numbers, or `nil`.
     var problem: String? {
-        if !(1...10_000).contains(pageSize) { return "pageSize must be within 1...10000, got \(pageSize)" }
+        if !Self.pageSizes.contains(pageSize) { return "pageSize must be within 1...10000, got \(pageSize)" }
         if pageConcurrency < 1 { return "pageConcurrency must be at least 1, got \(pageConcurrency)" }
         if !(0...2).contains(maxFallbackSteps) { return "maxFallbackSteps must be within 0...2, got \(maxFallbackSteps)" }
         if noDataRecheckInterval < .zero { return "noDataRecheckInterval must not be negative" }

@@ -48,7 +48,6 @@ extension ClientCore {
                 candidates.append(schedule.previousBase(before: candidates[candidates.count - 1]))
             }
         }
-        let recheck = Int64(configuration.noDataRecheckInterval.inSeconds)
         var requests = 0
         var lastURL: String?
         for (step, base) in candidates.enumerated() {
@@ -69,7 +68,10 @@ extension ClientCore {
                 case .miss:
                     break
                 }
-                if explicitBase == nil, let checked = cache.noDataCheckedAt(key), nowSeconds >= checked, nowSeconds - checked < recheck {
+                // checked ≥ 0 and nowSeconds ≥ checked, so the difference cannot overflow; the
+                // comparison is on Duration, so no interval traps either.
+                if explicitBase == nil, let checked = cache.noDataCheckedAt(key), nowSeconds >= checked,
+                   Duration.seconds(nowSeconds - checked) < configuration.noDataRecheckInterval {
                     continue
                 }
             }

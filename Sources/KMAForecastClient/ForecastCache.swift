@@ -170,10 +170,14 @@ public struct ForecastCache: Hashable, Sendable {
                     : "it is for another run: its header says '\(found.prefix(60))' where '\(line)' was expected"))
             }
         }
-        guard let pageSize = reader.number(after: "pageSize"), pageSize >= 1,
-              let count = reader.number(after: "pages"), count >= 1, count <= PageStateMachine.maximumPages,
+        // Numbers from a file are checked like any input before they are used: a pageSize of
+        // Int.max once crashed the page arithmetic.
+        guard let pageSize = reader.number(after: "pageSize"), ClientConfiguration.pageSizes.contains(pageSize) else {
+            return .failure(Unusable(text: "its header has no pageSize line within 1...10000"))
+        }
+        guard let count = reader.number(after: "pages"), (1...PageStateMachine.maximumPages).contains(count),
               reader.line() == "" else {
-            return .failure(Unusable(text: "its header has no valid pageSize and pages lines"))
+            return .failure(Unusable(text: "its header has no pages line within 1...\(PageStateMachine.maximumPages)"))
         }
         var pages: [[UInt8]] = []
         for pageNo in 1...count {
@@ -205,12 +209,13 @@ public struct ForecastCache: Hashable, Sendable {
 
     // MARK: - NO_DATA notes
 
-    /// When KMA last answered NO_DATA for the run (Unix seconds), if noted.
+    /// When KMA last answered NO_DATA for the run (Unix seconds, ≥ 0), if noted; a note that
+    /// is garbled or holds a negative time is no note.
     func noDataCheckedAt(_ key: Key) -> Int64? {
         guard let bytes = CacheFileSystem.contents(noDataPath(key)) else { return nil }
         var reader = LineReader(bytes: bytes)
         guard reader.line() == "kma-forecast-nodata 1", let line = reader.line(), line.hasPrefix("checked "),
-              let seconds = Int64(line.dropFirst(8)) else { return nil }
+              let seconds = Int64(line.dropFirst(8)), seconds >= 0 else { return nil }
         return seconds
     }
 

@@ -144,6 +144,37 @@ struct ClientCacheTests {
         #expect(third.fromCache && server.requests.count == 2)
     }
 
+    @Test("A checksum-valid file with absurd header numbers is ignored and replaced, never a crash")
+    func absurdHeader() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let recorder = Recorder()
+        let client = try makeClient(server, cache: .directory(try temporaryDirectory()), recorder: recorder)
+        let cache = try #require(client.cache)
+        let key = ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0500"))
+        let entry = ForecastCache.Entry(pageSize: .max, pages: [try Fixtures.bytes(shortTermFixture)])
+        try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
+        try CacheFileSystem.writeAtomically(ForecastCache.serialize(entry, key: key), to: cache.pagesPath(key))
+        let run = try await client.fetch(.shortTerm, cell: shortTermCell)
+        #expect(!run.fromCache && run.itemCount == 809 && server.requests.count == 1)
+        #expect(recorder.events.contains { if case .cacheIgnored(_, let reason) = $0 { reason.contains("pageSize") } else { false } })
+        #expect(cache.entry(for: key) == .hit(ForecastCache.Entry(pageSize: 1000, pages: entry.pages)))
+    }
+
+    @Test("A NO_DATA note with a time of Int64.min is no note, never a crash")
+    func absurdNoDataNote() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let client = try makeClient(server, clock: TestClock(kstDate(2022, 11, 20, 8, 15)), cache: .directory(try temporaryDirectory()))
+        let cache = try #require(client.cache)
+        let key = ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0800"))
+        try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
+        try CacheFileSystem.writeAtomically(Array("kma-forecast-nodata 1\nchecked -9223372036854775808\n".utf8), to: cache.noDataPath(key))
+        let run = try await client.fetch(.shortTerm, cell: shortTermCell)
+        #expect(run.base.baseTime == "0500" && run.requests == 2)
+        #expect(server.requests.map { $0.parameters["base_time"] ?? "" } == ["0800", "0500"])
+    }
+
     @Test("A cache that cannot be written does not fail the fetch")
     func unwritable() async throws {
         let server = try shortTermServer()

@@ -64,6 +64,10 @@ struct ForecastCacheTests {
         flipped[flipped.count - 2] = UInt8(ascii: "]")
         var version2 = good
         version2.replaceSubrange(0..<20, with: Array("kma-forecast-cache 2".utf8))
+        /// `good` with one header line replaced.
+        func header(_ line: String, _ replacement: String) -> [UInt8] {
+            Array(String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\n\(line)\n", with: "\n\(replacement)\n").utf8)
+        }
         return [
             BadFile(label: "empty", bytes: [], reason: "ends inside the header"),
             BadFile(label: "garbage", bytes: Array("\u{0}\u{1}garbage\n".utf8), reason: "not a kma-forecast cache file"),
@@ -72,6 +76,16 @@ struct ForecastCacheTests {
             BadFile(label: "cut short", bytes: Array(good.dropLast(3)), reason: "page 1 is missing or cut short"),
             BadFile(label: "a flipped byte", bytes: flipped, reason: "page 1 does not match its checksum"),
             BadFile(label: "bytes after the last page", bytes: good + Array("x".utf8), reason: "bytes after the last page"),
+            // Regression: a pageSize of Int.max crashed the next fetch in the page arithmetic.
+            BadFile(label: "pageSize Int.max", bytes: header("pageSize 2", "pageSize 9223372036854775807"), reason: "no pageSize line within 1...10000"),
+            BadFile(label: "pageSize 0", bytes: header("pageSize 2", "pageSize 0"), reason: "no pageSize line within 1...10000"),
+            BadFile(label: "pageSize 10001", bytes: header("pageSize 2", "pageSize 10001"), reason: "no pageSize line within 1...10000"),
+            BadFile(label: "pageSize beyond Int", bytes: header("pageSize 2", "pageSize 99999999999999999999"), reason: "no pageSize line within 1...10000"),
+            BadFile(label: "pages -1", bytes: header("pages 1", "pages -1"), reason: "no pages line within 1...1000"),
+            BadFile(label: "pages 0", bytes: header("pages 1", "pages 0"), reason: "no pages line within 1...1000"),
+            BadFile(label: "pages 1001", bytes: header("pages 1", "pages 1001"), reason: "no pages line within 1...1000"),
+            BadFile(label: "page length Int.max", bytes: Array(String(decoding: good, as: UTF8.self)
+                .replacingOccurrences(of: "\npage 1 2 ", with: "\npage 1 9223372036854775807 ").utf8), reason: "page 1 is missing or cut short"),
         ]
     }
 
@@ -110,6 +124,8 @@ struct ForecastCacheTests {
         try cache.noteNoData(key, at: 1_668_898_800)
         #expect(cache.noDataCheckedAt(key) == 1_668_898_800)
         try CacheFileSystem.writeAtomically(Array("kma-forecast-nodata 1\nchecked soon\n".utf8), to: cache.noDataPath(key))
+        #expect(cache.noDataCheckedAt(key) == nil)
+        try CacheFileSystem.writeAtomically(Array("kma-forecast-nodata 1\nchecked -9223372036854775808\n".utf8), to: cache.noDataPath(key))
         #expect(cache.noDataCheckedAt(key) == nil)
     }
 
