@@ -37,7 +37,8 @@ public struct ClientConfiguration: Sendable {
     public var maxFallbackSteps: Int
     /// After KMA answered NO_DATA for the newest run, how long to trust that note before
     /// asking again; meanwhile the earlier run is served from the cache with no request.
-    /// Default 10 minutes. See ``ForecastClient`` for the whole cache policy.
+    /// Default 10 minutes; any duration ≥ 0 (a very long one means "do not ask again while
+    /// the run is among the candidates"). See ``ForecastClient`` for the whole cache policy.
     public var noDataRecheckInterval: Duration
     /// The clock: which run is newest is decided from this instant (KST arithmetic).
     public var now: @Sendable () -> Date
@@ -88,7 +89,10 @@ public struct ClientConfiguration: Sendable {
         if pageConcurrency < 1 { return "pageConcurrency must be at least 1, got \(pageConcurrency)" }
         if !(0...2).contains(maxFallbackSteps) { return "maxFallbackSteps must be within 0...2, got \(maxFallbackSteps)" }
         if noDataRecheckInterval < .zero { return "noDataRecheckInterval must not be negative" }
-        if timeouts.connect <= .zero || timeouts.overall <= .zero { return "timeouts must be positive" }
+        for (name, limit) in [("connect", timeouts.connect), ("overall", timeouts.overall)]
+        where !(limit > .zero && limit <= .longestWait) {
+            return "timeouts.\(name) must be positive and at most 1 day (86400 s), got \(limit)"
+        }
         return retry.problem
     }
 }

@@ -185,4 +185,48 @@ struct ClientFetchTests {
             (error as? ForecastClientError)?.description.contains(field) == true
         }
     }
+
+    /// A configuration value at an extreme, and the word the refusal must contain (`nil`: it
+    /// must work).
+    struct Extreme: Sendable, CustomTestStringConvertible {
+        let label: String
+        let change: @Sendable (inout ClientConfiguration) -> Void
+        let refusal: String?
+        var testDescription: String { label }
+    }
+
+    static let extremes: [Extreme] = [
+        // Regression: these trapped (Int64 conversions of Double seconds, Task.sleep, URLRequest).
+        Extreme(label: "maxDelay Int64.max s", change: { $0.retry.maxDelay = .seconds(Int64.max) }, refusal: "retry delays must be at most 1 day"),
+        Extreme(label: "initialDelay 1e20 s", change: { $0.retry.initialDelay = .seconds(1e20) }, refusal: "retry delays must be at most 1 day"),
+        Extreme(label: "connect Int64.max s", change: { $0.timeouts.connect = .seconds(Int64.max) }, refusal: "timeouts.connect must be positive and at most 1 day"),
+        Extreme(label: "overall Int64.max s", change: { $0.timeouts.overall = .seconds(Int64.max) }, refusal: "timeouts.overall must be positive and at most 1 day"),
+        Extreme(label: "overall 0", change: { $0.timeouts.overall = .zero }, refusal: "timeouts.overall must be positive"),
+        Extreme(label: "noDataRecheckInterval -1 s", change: { $0.noDataRecheckInterval = .seconds(-1) }, refusal: "noDataRecheckInterval must not be negative"),
+        Extreme(label: "noDataRecheckInterval Int64.max s", change: { $0.noDataRecheckInterval = .seconds(Int64.max) }, refusal: nil),
+        Extreme(label: "noDataRecheckInterval 1e20 s", change: { $0.noDataRecheckInterval = .seconds(1e20) }, refusal: nil),
+        Extreme(label: "pageConcurrency Int.max", change: { $0.pageConcurrency = .max }, refusal: nil),
+        Extreme(label: "maxAttempts Int.max", change: { $0.retry.maxAttempts = .max }, refusal: nil),
+        Extreme(label: "clock at the far future", change: { $0.now = { .distantFuture } }, refusal: nil),
+    ]
+
+    @Test("Extreme configuration values are refused with a reason, or work; never a trap", arguments: extremes)
+    func extremeConfiguration(_ c: Extreme) async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        var configuration = ClientConfiguration(
+            serviceKey: try ServiceKey(testKey), baseURL: server.baseURL, cache: .directory(try temporaryDirectory()),
+            now: { kstDate(2022, 11, 20, 8, 15) }   // 0800 has no data: a NO_DATA note is written
+        )
+        c.change(&configuration)
+        do throws(ForecastClientError) {
+            let client = try ForecastClient(configuration: configuration, transport: URLSessionTransport(), sleep: { _ in }, random: { 0.5 })
+            #expect(c.refusal == nil, "expected a refusal")
+            // Twice: the second call reads the NO_DATA note and compares it with the interval.
+            for _ in 0..<2 { _ = await fetchError(client) }
+        } catch {
+            #expect(error.stage == .request)
+            #expect(c.refusal.map { error.description.contains($0) } == true, "\(error)")
+        }
+    }
 }

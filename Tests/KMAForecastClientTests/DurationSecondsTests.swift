@@ -15,4 +15,17 @@ struct DurationSecondsTests {
     func seconds(_ duration: Duration, _ expected: Double) {
         #expect(duration.inSeconds == expected)
     }
+
+    @Test("Seconds become a duration to the nanosecond, clamped, never trapping", arguments: [
+        (0.375, Duration.milliseconds(375)),
+        (2.000_000_000_4, .seconds(2)),
+        (0, .zero),
+        (-1, .zero),
+        (.nan, .zero),
+        (.infinity, .nanoseconds(Int64.max)),
+        (1e20, .nanoseconds(Int64.max)),
+    ])
+    func clamping(_ seconds: Double, _ expected: Duration) {
+        #expect(Duration(clampingSeconds: seconds) == expected)
+    }
 }
