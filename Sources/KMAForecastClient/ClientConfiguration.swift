@@ -104,7 +104,8 @@ public enum CacheLocation: Hashable, Sendable {
     /// injects its environment should use ``ForecastCache/defaultDirectory(environment:)`` and
     /// ``directory(_:)``.
     case standard
-    /// This directory (created when first written).
+    /// This directory (created when first written); a relative path is relative to the
+    /// current directory when the client is made. Must not be empty.
     case directory(String)
     /// No cache: every fetch asks KMA.
     case disabled

@@ -45,14 +45,43 @@ import KMAGrid
 /// complete file. Storing a run removes that cell's runs older than three days (KMA serves no
 /// older runs) and its NO_DATA notes at or before the stored run.
 public struct ForecastCache: Hashable, Sendable {
-    /// The cache's root directory.
+    /// The cache's root directory, an absolute path.
     public let directory: String
 
     /// A cache rooted at `directory` (created when first written).
-    public init(directory: String) {
-        var path = directory
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        self.directory = path
+    ///
+    /// A relative path is taken relative to the current directory now, and kept as the
+    /// absolute path, so the cache stays where it was put if the process changes directory
+    /// later: `.cache` run in `/home/u/project` is `/home/u/project/.cache`.
+    ///
+    /// - Parameter directory: An absolute or relative path, not empty.
+    /// - Throws: ``ForecastClientError`` (stage `request`, reason
+    ///   ``ForecastClientError/Reason/invalidConfiguration(_:)``) for an empty path, or a
+    ///   relative one when the current directory cannot be determined (e.g. it was deleted).
+    public init(directory: String) throws(ForecastClientError) {
+        guard !directory.isEmpty else {
+            throw ForecastClientError(.invalidConfiguration(
+                "the cache directory is an empty path; give a directory, or disable the cache"
+            ))
+        }
+        if directory.hasPrefix("/") {
+            self.directory = Self.normalized(directory)
+            return
+        }
+        switch CacheFileSystem.currentDirectory() {
+        case .success(let current):
+            self.directory = Self.normalized(current + "/" + directory)
+        case .failure(let failure):
+            throw ForecastClientError(.invalidConfiguration(
+                "the cache directory '\(directory)' is relative, but the current directory cannot be determined (\(failure.reason)); give an absolute path"
+            ))
+        }
+    }
+
+    /// An absolute path without empty and `.` components: `/a//b/./c/` is `/a/b/c`. (`..` is
+    /// left alone: with symbolic links it cannot be resolved by looking at the text.)
+    static func normalized(_ absolute: String) -> String {
+        "/" + absolute.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     }
 
     /// The default cache directory: `$XDG_CACHE_HOME/kma-forecast` when `XDG_CACHE_HOME` is an
@@ -61,10 +90,10 @@ public struct ForecastCache: Hashable, Sendable {
     /// - Parameter environment: The environment to read (the process's by default).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return ForecastCache(directory: xdg).directory + "/kma-forecast"
+            return normalized(xdg + "/kma-forecast")
         }
         if let home = environment["HOME"], home.hasPrefix("/") {
-            return ForecastCache(directory: home).directory + "/.cache/kma-forecast"
+            return normalized(home + "/.cache/kma-forecast")
         }
         return nil
     }

@@ -45,7 +45,8 @@ public struct ForecastClient: Sendable {
     /// A client for a configuration.
     ///
     /// - Throws: ``ForecastClientError`` (stage `request`) for a service URL that is not an
-    ///   http(s) URL with a host, or configuration numbers out of range.
+    ///   http(s) URL with a host, configuration numbers out of range, or a cache directory
+    ///   that is empty (see ``ForecastCache/init(directory:)``).
     public init(configuration: ClientConfiguration) throws(ForecastClientError) {
         try self.init(
             configuration: configuration,
@@ -72,8 +73,8 @@ public struct ForecastClient: Sendable {
             key: configuration.serviceKey
         )
         let cache: ForecastCache? = switch configuration.cache {
-        case .standard: ForecastCache.defaultDirectory().map(ForecastCache.init(directory:))
-        case .directory(let path): ForecastCache(directory: path)
+        case .standard: try ForecastCache.defaultDirectory().map { path throws(ForecastClientError) in try ForecastCache(directory: path) }
+        case .directory(let path): try ForecastCache(directory: path)
         case .disabled: nil
         }
         core = ClientCore(

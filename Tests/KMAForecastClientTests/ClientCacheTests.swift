@@ -34,6 +34,20 @@ struct ClientCacheTests {
         #expect(recorder.events.contains { if case .cacheHit = $0 { true } else { false } })
     }
 
+    @Test("A relative cache directory works: the second call is a cache hit")
+    func relativeDirectory() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let directory = try temporaryDirectory()
+        let current = try CacheFileSystem.currentDirectory().get()
+        let relative = String(repeating: "../", count: current.split(separator: "/").count) + directory.dropFirst()
+        let client = try makeClient(server, cache: .directory(relative))
+        #expect(client.cache?.directory == current + "/" + relative)
+        _ = try await client.fetch(.shortTerm, cell: shortTermCell)
+        let again = try await client.fetch(.shortTerm, cell: shortTermCell)
+        #expect(again.fromCache && server.requests.count == 1)
+    }
+
     @Test("Providers and products are kept apart")
     func keyedByProvider() async throws {
         let server = try shortTermServer()

@@ -23,6 +23,54 @@ struct ForecastCacheTests {
         #expect(ForecastCache.defaultDirectory(environment: environment) == expected)
     }
 
+    @Test("A relative directory is taken relative to the current directory, and kept absolute", arguments: [
+        ("relcache", "/relcache"), ("./relcache/", "/relcache"), (".cache", "/.cache"), (".", ""), ("a//b/./c", "/a/b/c"),
+    ])
+    func relativeDirectory(_ given: String, _ suffix: String) throws {
+        // Regression: a relative directory was used as is, and makeDirectories put a '/' before
+        // it, so '--cache-dir .cache' created '/.cache' and never cached.
+        let current = try CacheFileSystem.currentDirectory().get()
+        #expect(try ForecastCache(directory: given).directory == (current == "/" ? "" : current) + suffix)
+    }
+
+    @Test("An empty directory path is refused, saying so")
+    func emptyDirectory() {
+        #expect {
+            _ = try ForecastCache(directory: "")
+        } throws: { error in
+            (error as? ForecastClientError)?.description == "The client configuration is invalid: the cache directory is an empty path; give a directory, or disable the cache."
+        }
+        #expect(throws: ForecastClientError.self) {
+            _ = try ForecastClient(configuration: ClientConfiguration(serviceKey: try ServiceKey(testKey), cache: .directory("")))
+        }
+    }
+
+    @Test("Directories are created relative to where a relative path points, not at /")
+    func relativeMakeDirectories() throws {
+        let directory = try temporaryDirectory()
+        let current = try CacheFileSystem.currentDirectory().get()
+        // A relative path to the temporary directory: up to / from here, then down.
+        let up = String(repeating: "../", count: current.split(separator: "/").count)
+        try CacheFileSystem.makeDirectories(up + directory.dropFirst() + "/a/b")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: directory + "/a/b", isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test("A path that cannot be checked says why, not that it is no directory")
+    func danglingLink() throws {
+        let directory = try temporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: directory + "/cache", withDestinationPath: directory + "/missing")
+        #expect {
+            try CacheFileSystem.makeDirectories(directory + "/cache")
+        } throws: { error in
+            (error as? CacheFailure)?.reason == "it cannot be checked to be a directory: No such file or directory"
+        }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: directory + "/file"))
+        #expect(throws: CacheFailure(path: directory + "/file", reason: "it exists and is not a directory")) {
+            try CacheFileSystem.makeDirectories(directory + "/file")
+        }
+    }
+
     @Test("The checksum is FNV-1a 64")
     func checksum() {
         #expect(ForecastCache.checksum([]) == "cbf29ce484222325")
@@ -31,7 +79,7 @@ struct ForecastCacheTests {
 
     @Test("Paths are keyed by provider, product, cell and base")
     func paths() throws {
-        let cache = ForecastCache(directory: "/c/")
+        let cache = try ForecastCache(directory: "/c/")
         #expect(cache.pagesPath(try Self.key()) == "/c/data.go.kr/short-term/60-120/20221120-0500.pages")
         #expect(cache.noDataPath(try Self.key("20221120", "0800")) == "/c/data.go.kr/short-term/60-120/20221120-0800.nodata")
     }
@@ -39,7 +87,7 @@ struct ForecastCacheTests {
     @Test("Stored pages come back byte for byte, with no temporary file left")
     func roundTrip() throws {
         let directory = try temporaryDirectory()
-        let cache = ForecastCache(directory: directory)
+        let cache = try ForecastCache(directory: directory)
         let key = try Self.key()
         #expect(cache.entry(for: key) == .miss)
         try cache.store(entry, for: key)
@@ -92,7 +140,7 @@ struct ForecastCacheTests {
     @Test("Corrupt, foreign and other-version files are unusable, with a reason", arguments: try badFiles())
     func unusable(_ c: BadFile) throws {
         let directory = try temporaryDirectory()
-        let cache = ForecastCache(directory: directory)
+        let cache = try ForecastCache(directory: directory)
         let key = try Self.key()
         try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
         try CacheFileSystem.writeAtomically(c.bytes, to: cache.pagesPath(key))
@@ -109,7 +157,7 @@ struct ForecastCacheTests {
 
     @Test("A directory where the file should be is not read as an entry")
     func directoryInTheWay() throws {
-        let cache = ForecastCache(directory: try temporaryDirectory())
+        let cache = try ForecastCache(directory: try temporaryDirectory())
         let key = try Self.key()
         try CacheFileSystem.makeDirectories(cache.pagesPath(key))
         #expect(cache.entry(for: key) == .miss)
@@ -118,7 +166,7 @@ struct ForecastCacheTests {
 
     @Test("NO_DATA notes round-trip; a garbled note is no note")
     func noDataNotes() throws {
-        let cache = ForecastCache(directory: try temporaryDirectory())
+        let cache = try ForecastCache(directory: try temporaryDirectory())
         let key = try Self.key("20221120", "0800")
         #expect(cache.noDataCheckedAt(key) == nil)
         try cache.noteNoData(key, at: 1_668_898_800)
@@ -131,7 +179,7 @@ struct ForecastCacheTests {
 
     @Test("Storing a run prunes the cell's runs older than 3 days and its notes at or before it; other files stay")
     func pruning() throws {
-        let cache = ForecastCache(directory: try temporaryDirectory())
+        let cache = try ForecastCache(directory: try temporaryDirectory())
         let stored = try Self.key("20221120", "0500")
         let folder = cache.cellDirectory(stored)
         try CacheFileSystem.makeDirectories(folder)
