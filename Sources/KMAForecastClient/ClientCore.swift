@@ -132,6 +132,21 @@ struct ClientCore: Sendable {
         return page
     }
 
+    /// Adds a page's items and facts to the rows of its run.
+    ///
+    /// - Throws: ``ForecastClientError/Reason/rows(_:)`` for an item the rows already have (the
+    ///   pages overlap or repeat) or with numbers outside any real range.
+    func addRows(of page: FetchedPage, to rows: inout ForecastRowBuilder) throws(ForecastClientError) {
+        for item in page.page.items {
+            do {
+                try rows.add(item)
+            } catch {
+                throw ForecastClientError(.rows(error), url: endpoint.displayURL(for: page.request), attempts: page.attempts)
+            }
+        }
+        rows.add(page: page.page.info)
+    }
+
     /// The decoder's error with every text KMA supplied stripped of the key (KMA could echo it).
     private func sanitized(_ error: ForecastResponseError) -> ForecastResponseError {
         let key = endpoint.key

@@ -213,6 +213,82 @@ struct ClientCacheTests {
     }
 }
 
+@Suite("ForecastClient cache: only runs known good are stored")
+struct ClientCacheGoodRunTests {
+    static func shortTermKey() throws -> ForecastCache.Key {
+        ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0500"))
+    }
+
+    // Regression: the run was stored when its last page was in, before the rows were built,
+    // so every later call failed from the cache, without a request, until the next issuance.
+    @Test("A run whose items repeat fails, and is not cached: the next call asks KMA again", arguments: [1000, 300])
+    func repeatedItemNotCached(_ pageSize: Int) async throws {
+        let server = try ReplayServer(runs: [try runWithRepeatedItem()], expectedKey: testKey)
+        defer { server.stop() }
+        let client = try makeClient(server, cache: .directory(try temporaryDirectory()), pageSize: pageSize)
+        let pages = pageSize == 1000 ? 1 : 3
+        for call in 1...2 {
+            let error = try #require(await fetchError(client))
+            #expect(error.stage == .consistency && error.description.contains("appears twice"), "\(error)")
+            #expect(server.requests.count == call * pages)
+        }
+        #expect(!FileManager.default.fileExists(atPath: try #require(client.cache).pagesPath(try Self.shortTermKey())))
+    }
+
+    @Test("The item stream checks the same way: a repeated item ends it with an error, and nothing is cached")
+    func repeatedItemStream() async throws {
+        let server = try ReplayServer(runs: [try runWithRepeatedItem()], expectedKey: testKey)
+        defer { server.stop() }
+        let client = try makeClient(server, cache: .directory(try temporaryDirectory()), pageSize: 300)
+        var received = 0
+        var failure: ForecastClientError?
+        do throws(ForecastClientError) {
+            for try await _ in client.items(.shortTerm, cell: shortTermCell) { received += 1 }
+        } catch {
+            failure = error
+        }
+        #expect(received == 600 && failure?.stage == .consistency, "\(String(describing: failure))")
+        #expect(!FileManager.default.fileExists(atPath: try #require(client.cache).pagesPath(try Self.shortTermKey())))
+    }
+
+    @Test("A cached run whose items repeat is removed, reported, and fetched again once")
+    func cachedRunWithRepeatedItem() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let recorder = Recorder()
+        let client = try makeClient(server, cache: .directory(try temporaryDirectory()), recorder: recorder)
+        let cache = try #require(client.cache)
+        let key = try Self.shortTermKey()
+        let repeated = try runWithRepeatedItem()
+        let bad = ForecastCache.Entry(pageSize: 1000, pages: [pageBody(repeated.items, totalCount: repeated.items.count)])
+        try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
+        try CacheFileSystem.writeAtomically(ForecastCache.serialize(bad, key: key), to: cache.pagesPath(key))
+        #expect(cache.entry(for: key) == .hit(bad))   // the file itself is well-formed
+
+        let run = try await client.fetch(.shortTerm, cell: shortTermCell)
+        #expect(!run.fromCache && run.itemCount == 809 && server.requests.count == 1)
+        #expect(recorder.events.contains { event in
+            if case .cacheIgnored(let path, let reason) = event { path == cache.pagesPath(key) && reason.contains("appears twice") } else { false }
+        })
+        let again = try await client.fetch(.shortTerm, cell: shortTermCell)
+        #expect(again.fromCache && again.rows == run.rows && server.requests.count == 1)
+    }
+
+    @Test("An unusable cache file is removed even when the fetch that should replace it fails")
+    func unusableRemoved() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.status(500), times: 9)
+        let client = try makeClient(server, cache: .directory(try temporaryDirectory()), retry: .none)
+        let cache = try #require(client.cache)
+        let key = try Self.shortTermKey()
+        try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
+        try CacheFileSystem.writeAtomically(Array("not a cache file\n".utf8), to: cache.pagesPath(key))
+        #expect(await fetchError(client)?.reason == .httpStatus(500))
+        #expect(cache.entry(for: key) == .miss)
+    }
+}
+
 @Suite("ForecastClient cache: a key echoed by the server is never stored")
 struct ClientCacheKeyEchoTests {
     @Test("An answer that contains the key is served but not cached")

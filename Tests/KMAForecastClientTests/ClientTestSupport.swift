@@ -100,6 +100,22 @@ func makeClient(
     )
 }
 
+/// The recorded short-term run with its last item replaced by a copy of the first: 809 items
+/// as totalCount says, but one of them twice, so every page checks out and the rows do not
+/// (only once the last page is in, when pages are smaller than the run).
+func runWithRepeatedItem() throws -> RecordedRun {
+    var run = try RecordedRun(.shortTerm, fixture: shortTermFixture)
+    run.items[run.items.count - 1] = run.items[0]
+    return run
+}
+
+/// A KMA page of JSON holding `items` (as the replay server builds them).
+func pageBody(_ items: [[UInt8]], pageNo: Int = 1, numOfRows: Int = 1000, totalCount: Int) -> [UInt8] {
+    Array(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":{"item":["#.utf8)
+        + Array(items.joined(separator: Array(",".utf8)))
+        + Array(#"]},"pageNo":\#(pageNo),"numOfRows":\#(numOfRows),"totalCount":\#(totalCount)}}}"#.utf8)
+}
+
 /// A replay server serving the recorded short-term run, requiring the test key.
 func shortTermServer(extraRuns: [RecordedRun] = []) throws -> ReplayServer {
     try ReplayServer(runs: [try RecordedRun(.shortTerm, fixture: shortTermFixture)] + extraRuns, expectedKey: testKey)
