@@ -97,8 +97,11 @@ struct ClientCore: Sendable {
         case .timedOut: .timedOut(seconds: max(1, configuration.timeouts.connect.inSeconds.rounded(.up)))
         case .connectionLost(let detail): .connectionLost(detail: detail)
         case .secureConnectionFailed: .secureConnectionFailed(host: endpoint.host)
+        case .certificateRejected: .certificateRejected(host: endpoint.host)
+        case .badURL: .invalidBaseURL("the URL loader refused the request URL built from it as malformed or unsupported; it should look like \(endpoint.provider.defaultBaseURL)")
+        case .tooManyRedirects: .tooManyRedirects(host: endpoint.host)
         case .cancelled: .cancelled
-        case .other(let code): .transport(code: code)
+        case .other(let domain, let code): .transport(domain: domain, code: code)
         }
     }
 

@@ -2,9 +2,10 @@ import Foundation
 
 /// How often and how patiently a failed request is tried again.
 ///
-/// Only transient failures are retried (``ForecastClientError/isTransient``): the network,
-/// HTTP 429 and 5xx, KMA codes 01, 02, 04, 05, and bodies cut short. Errors the user must fix
-/// (codes 10, 11, 12, 20, 30–33, HTTP 403) and the daily quota (22) fail at once.
+/// Only transient failures are retried (``ForecastClientError/isTransient``): the network (a
+/// failed TLS handshake included), HTTP 429 and 5xx, KMA codes 01, 02, 04, 05, and bodies cut
+/// short. Errors the user must fix (codes 10, 11, 12, 20, 30–33, HTTP 403, a redirect loop, a
+/// rejected certificate) and the daily quota (22) fail at once.
 ///
 /// The wait before attempt *n* + 1 is exponential with jitter:
 /// `min(maxDelay, initialDelay × multiplier^(n − 1)) × (1 − jitter × r)`, with `r` uniform in

@@ -35,6 +35,8 @@ import Synchronization
 /// - Every request is recorded (``requests``), and the most requests in flight at once
 ///   (``maxConcurrentRequests``).
 /// - Each connection gets its own thread, one answer and `Connection: close`.
+/// - A TLS handshake (an `https://` URL pointed at it) is answered with HTTP 400 in plain text,
+///   as plain-HTTP servers do, so the client's TLS handshake fails at once.
 public final class ReplayServer: Sendable {
     /// The port the server listens on, on 127.0.0.1.
     public let port: UInt16
@@ -235,6 +237,11 @@ public final class ReplayServer: Sendable {
             if count < 0, errno == EINTR { continue }
             guard count > 0, buffer.count < 65_536 else { return nil }
             buffer += chunk[0..<count]
+            if buffer.first == 0x16 {
+                // A TLS handshake record: an https:// URL pointed at this plain-HTTP server.
+                reply(connection, HTTPAnswer(status: 400, contentType: "text/plain", body: Array("plain HTTP only".utf8)))
+                return nil
+            }
         }
         let text = String(decoding: buffer, as: UTF8.self)
         let lines = text.components(separatedBy: "\r\n")
@@ -381,6 +388,8 @@ struct HTTPAnswer {
     static func head(status: Int, contentType: String, length: Int, headers: [String: String]) -> [UInt8] {
         let reason: String = switch status {
         case 200: "OK"
+        case 302: "Found"
+        case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"
         case 429: "Too Many Requests"
