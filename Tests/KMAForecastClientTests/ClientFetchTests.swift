@@ -76,17 +76,31 @@ struct ClientFetchTests {
         #expect(server.requests.count == 9)
     }
 
-    @Test("Abandoning a stream after the first page cancels the rest cleanly")
+    @Test("Abandoning a stream after the first page cancels the pages in flight")
     func abandonStream() async throws {
         let server = try shortTermServer()
         defer { server.stop() }
+        // Pages 2 and 3 would take 10 s: only cancellation ends them sooner.
+        for pageNo in [2, 3] { server.inject(.delay(milliseconds: 10_000), times: 1, when: ReplayMatch(pageNo: pageNo)) }
+        let probe = ProbeTransport()
+        let client = try makeClient(server, pageSize: 100, pageConcurrency: 2, timeouts: ClientTimeouts(connect: .seconds(20), overall: .seconds(20)), transport: probe)
         var count = 0
-        for try await _ in try makeClient(server, pageSize: 100, pageConcurrency: 2).items(.shortTerm, cell: shortTermCell) {
+        for try await _ in client.items(.shortTerm, cell: shortTermCell) {
             count += 1
-            if count == 100 { break }
+            if count == 100 {
+                // Page 1 is delivered; leave once pages 2 and 3 are really in flight.
+                #expect(await probe.wait { $0.started.sorted() == [1, 2, 3] && server.requests.count == 3 })
+                break
+            }
         }
         #expect(count == 100)
-        #expect(server.requests.count <= 3)
+        #expect(await probe.wait { $0.finished.count == 3 })
+        let later = probe.snapshot.finished.filter { $0.pageNo > 1 }.sorted { $0.pageNo < $1.pageNo }
+        #expect(later == [
+            ProbeTransport.Outcome(pageNo: 2, sawCancellation: true, failure: .cancelled),
+            ProbeTransport.Outcome(pageNo: 3, sawCancellation: true, failure: .cancelled),
+        ])
+        #expect(probe.snapshot.started.count == 3 && server.requests.count == 3)
     }
 
     @Test("Nowcast and ultra-short runs", arguments: [

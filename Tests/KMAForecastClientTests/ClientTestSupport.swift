@@ -78,7 +78,8 @@ func makeClient(
     pageConcurrency: Int = 4,
     retry: RetryPolicy = RetryPolicy(),
     timeouts: ClientTimeouts = ClientTimeouts(connect: .seconds(5), overall: .seconds(10)),
-    recorder: Recorder = Recorder()
+    recorder: Recorder = Recorder(),
+    transport: any HTTPTransport = URLSessionTransport()
 ) throws -> ForecastClient {
     let configuration = ClientConfiguration(
         provider: provider,
@@ -94,7 +95,7 @@ func makeClient(
     )
     return try ForecastClient(
         configuration: configuration,
-        transport: URLSessionTransport(),
+        transport: transport,
         sleep: { recorder.sleep($0) },
         random: { 0.5 }
     )
