@@ -5,7 +5,7 @@ import Testing
 @testable import KMAForecastClient
 import _KMATestSupport
 
-@Suite("ForecastClient batches: shared cells, bounded concurrency, a budget")
+@Suite("ForecastClient batches: shared cells, bounded concurrency, a budget", .removingTemporaryDirectories)
 struct ClientBatchTests {
     /// A server with the recorded run relabelled for cells nx 60...60+count-1, ny 120.
     static func server(cells count: Int) throws -> (ReplayServer, [GridCell]) {

@@ -5,7 +5,7 @@ import Testing
 @testable import KMAForecastClient
 import _KMATestSupport
 
-@Suite("ForecastClient with its cache: zero requests within a run, exact replacement")
+@Suite("ForecastClient with its cache: zero requests within a run, exact replacement", .removingTemporaryDirectories)
 struct ClientCacheTests {
     @Test("A repeat call within the same run makes no request and returns the same rows")
     func repeatCall() async throws {
@@ -213,7 +213,7 @@ struct ClientCacheTests {
     }
 }
 
-@Suite("ForecastClient cache: only runs known good are stored")
+@Suite("ForecastClient cache: only runs known good are stored", .removingTemporaryDirectories)
 struct ClientCacheGoodRunTests {
     static func shortTermKey() throws -> ForecastCache.Key {
         ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0500"))
@@ -289,7 +289,7 @@ struct ClientCacheGoodRunTests {
     }
 }
 
-@Suite("ForecastClient cache: a key echoed by the server is never stored")
+@Suite("ForecastClient cache: a key echoed by the server is never stored", .removingTemporaryDirectories)
 struct ClientCacheKeyEchoTests {
     @Test("An answer that contains the key is served but not cached")
     func echoedKey() async throws {

@@ -5,7 +5,7 @@ import Testing
 @testable import KMAForecastClient
 import _KMATestSupport
 
-@Suite("ForecastClient over HTTP: requests, pages, base times")
+@Suite("ForecastClient over HTTP: requests, pages, base times", .removingTemporaryDirectories)
 struct ClientFetchTests {
     @Test("A run in one page: the exact request, rows as the decoder makes them")
     func onePage() async throws {

@@ -59,13 +59,6 @@ final class Recorder: Sendable {
     }
 }
 
-/// A fresh temporary directory.
-func temporaryDirectory() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("kma-client-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-}
-
 /// A client against a replay server, with instant sleeps (recorded) and a fixed jitter draw
 /// of 0.5.
 func makeClient(

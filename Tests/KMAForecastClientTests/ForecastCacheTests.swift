@@ -4,7 +4,7 @@ import KMAGrid
 import Testing
 @testable import KMAForecastClient
 
-@Suite("ForecastCache: files, format, atomic writes, pruning")
+@Suite("ForecastCache: files, format, atomic writes, pruning", .removingTemporaryDirectories)
 struct ForecastCacheTests {
     static func key(_ baseDate: String = "20221120", _ baseTime: String = "0500", nx: Int = 60) throws -> ForecastCache.Key {
         ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: try GridCell(nx: nx, ny: 120),
