@@ -139,7 +139,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .tooManyRequests:
             true
         case .transport(let domain, let code):
-            domain == "URLError" && code == -1
+            Self.isUnidentifiedNetworkFailure(domain: domain, code: code)
         case .httpStatus(let code):
             (500...599).contains(code)
         case .response(let error):
@@ -147,6 +147,15 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         default:
             false
         }
+    }
+
+    /// The domain ``Reason/transport(domain:code:)`` gives for URLSession's own codes.
+    public static let urlErrorDomain = "URLError"
+
+    /// `URLError` -1 (unknown): on Linux, the network failures libcurl has no other code for
+    /// (a peer that stopped answering, a failed receive), so worth retrying.
+    private static func isUnidentifiedNetworkFailure(domain: String, code: Int) -> Bool {
+        domain == urlErrorDomain && code == -1
     }
 
     /// A copy with the request's URL and attempt count.
@@ -186,8 +195,8 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         case .tooManyRedirects(let host):
             return "\(host) redirected too many times, or to a location that does not exist: the service URL is wrong. It should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)."
         case .transport(let domain, let code):
-            let what = domain == "URLError" ? "URLError \(code)" : "\(domain) error \(code)"
-            return domain == "URLError" && code == -1
+            let what = domain == Self.urlErrorDomain ? "URLError \(code)" : "\(domain) error \(code)"
+            return Self.isUnidentifiedNetworkFailure(domain: domain, code: code)
                 ? "The request failed (\(what), a network failure without a more specific code)\(tries). Check the network connection and try again."
                 : "The request failed (\(what))\(tries). This is not a network failure that retrying fixes; check the service URL and the system's network settings."
         case .cancelled:

@@ -57,7 +57,7 @@ package enum TransportFailure: Error, Hashable, Sendable {
     case tooManyRedirects
     /// The request was cancelled.
     case cancelled
-    /// Anything else: the error's domain (`URLError` for URLSession's own codes, else e.g.
-    /// `NSPOSIXErrorDomain`) and code.
+    /// Anything else: the error's domain (``ForecastClientError/urlErrorDomain`` for
+    /// URLSession's own codes, else e.g. `NSPOSIXErrorDomain`) and code.
     case other(domain: String, code: Int)
 }

@@ -41,7 +41,7 @@ package struct URLSessionTransport: HTTPTransport {
         } catch {
             throw Self.failure(for: error)
         }
-        guard let http = response as? HTTPURLResponse else { throw .other(domain: "URLError", code: URLError.badServerResponse.rawValue) }
+        guard let http = response as? HTTPURLResponse else { throw .other(domain: ForecastClientError.urlErrorDomain, code: URLError.badServerResponse.rawValue) }
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
             if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
@@ -101,7 +101,7 @@ package struct URLSessionTransport: HTTPTransport {
         case .httpTooManyRedirects, .redirectToNonExistentLocation:
             return .tooManyRedirects
         default:
-            return .other(domain: "URLError", code: error.code)
+            return .other(domain: ForecastClientError.urlErrorDomain, code: error.code)
         }
     }
 
@@ -121,7 +121,7 @@ package struct URLSessionTransport: HTTPTransport {
         if message.contains("SSL") || message.contains("TLS") {
             return .secureConnectionFailed
         }
-        return .other(domain: "URLError", code: URLError.unknown.rawValue)
+        return .other(domain: ForecastClientError.urlErrorDomain, code: URLError.unknown.rawValue)
     }
 }
 
