@@ -65,16 +65,36 @@ enum CacheFileSystem {
         }
     }
 
-    /// Creates a directory and its parents (mode 0755).
+    /// Creates a directory and its parents (mode 0755). A relative path stays relative (to the
+    /// current directory).
     static func makeDirectories(_ path: String) throws(CacheFailure) {
+        let root = path.hasPrefix("/") ? "/" : ""
         var current = ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
-            current += "/" + component
+            current = current.isEmpty ? root + component : current + "/" + component
             if mkdir(current, 0o755) != 0 && errno != EEXIST { throw failure(current) }
         }
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        guard stat(path, &info) == 0 else {
+            // E.g. a dangling symbolic link in the way (mkdir said EEXIST), or no permission.
+            let error = failure(path)
+            throw CacheFailure(path: path, reason: "it cannot be checked to be a directory: \(error.reason)")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
             throw CacheFailure(path: path, reason: "it exists and is not a directory")
+        }
+    }
+
+    /// The current directory, from `getcwd(3)`.
+    static func currentDirectory() -> Result<String, CacheFailure> {
+        var size = 4096
+        while true {
+            var buffer = [CChar](repeating: 0, count: size)
+            if getcwd(&buffer, size) != nil {
+                return .success(String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            }
+            guard errno == ERANGE, size < 1 << 20 else { return .failure(failure(".")) }
+            size *= 2
         }
     }
 

@@ -37,7 +37,8 @@ public struct ClientConfiguration: Sendable {
     public var maxFallbackSteps: Int
     /// After KMA answered NO_DATA for the newest run, how long to trust that note before
     /// asking again; meanwhile the earlier run is served from the cache with no request.
-    /// Default 10 minutes. See ``ForecastClient`` for the whole cache policy.
+    /// Default 10 minutes; any duration ≥ 0 (a very long one means "do not ask again while
+    /// the run is among the candidates"). See ``ForecastClient`` for the whole cache policy.
     public var noDataRecheckInterval: Duration
     /// The clock: which run is newest is decided from this instant (KST arithmetic).
     public var now: @Sendable () -> Date
@@ -79,13 +80,19 @@ public struct ClientConfiguration: Sendable {
         self.onEvent = onEvent
     }
 
+    /// The page sizes (`numOfRows`) the client asks for, and accepts from a cache file.
+    static let pageSizes = 1...10_000
+
     /// What is wrong with the numbers, or `nil`.
     var problem: String? {
-        if !(1...10_000).contains(pageSize) { return "pageSize must be within 1...10000, got \(pageSize)" }
+        if !Self.pageSizes.contains(pageSize) { return "pageSize must be within 1...10000, got \(pageSize)" }
         if pageConcurrency < 1 { return "pageConcurrency must be at least 1, got \(pageConcurrency)" }
         if !(0...2).contains(maxFallbackSteps) { return "maxFallbackSteps must be within 0...2, got \(maxFallbackSteps)" }
         if noDataRecheckInterval < .zero { return "noDataRecheckInterval must not be negative" }
-        if timeouts.connect <= .zero || timeouts.overall <= .zero { return "timeouts must be positive" }
+        for (name, limit) in [("connect", timeouts.connect), ("overall", timeouts.overall)]
+        where !(limit > .zero && limit <= .longestWait) {
+            return "timeouts.\(name) must be positive and at most 1 day (86400 s), got \(limit)"
+        }
         return retry.problem
     }
 }
@@ -97,7 +104,8 @@ public enum CacheLocation: Hashable, Sendable {
     /// injects its environment should use ``ForecastCache/defaultDirectory(environment:)`` and
     /// ``directory(_:)``.
     case standard
-    /// This directory (created when first written).
+    /// This directory (created when first written); a relative path is relative to the
+    /// current directory when the client is made. Must not be empty.
     case directory(String)
     /// No cache: every fetch asks KMA.
     case disabled

@@ -14,6 +14,8 @@ struct OpenedRun: Sendable {
     var requests: Int
     /// The paging state after the pages in ``pages``.
     var paging: PageStateMachine
+    /// The rows of the pages in ``pages``: from the cache the whole run, from KMA page 1's.
+    var rows: ForecastRowBuilder
     /// From the cache: all pages. From KMA: page 1.
     var pages: [FetchedPage]
     /// From KMA: the pages still to fetch.
@@ -25,7 +27,9 @@ extension ClientCore {
     ///
     /// Without `explicitBase`, the newest run is `schedule.latestBase(at: now)`. For it and up
     /// to ``ClientConfiguration/maxFallbackSteps`` earlier issuances, newest first:
-    /// 1. a complete cached copy is served (no request);
+    /// 1. a complete cached copy whose items make rows is served (no request); a file that is
+    ///    unusable, or whose pages do not hold up, is removed (``ForecastClientEvent/cacheIgnored(path:reason:)``)
+    ///    and the run is fetched from KMA instead, once;
     /// 2. a NO_DATA note younger than ``ClientConfiguration/noDataRecheckInterval`` skips
     ///    the run (no request);
     /// 3. otherwise page 1 is requested; NO_DATA (`03`) or an empty run is noted and the
@@ -48,7 +52,6 @@ extension ClientCore {
                 candidates.append(schedule.previousBase(before: candidates[candidates.count - 1]))
             }
         }
-        let recheck = Int64(ClientTimeouts.seconds(configuration.noDataRecheckInterval))
         var requests = 0
         var lastURL: String?
         for (step, base) in candidates.enumerated() {
@@ -57,19 +60,26 @@ extension ClientCore {
             if let cache {
                 switch cache.entry(for: key) {
                 case .hit(let entry):
-                    if let pages = replay(entry, key: key, path: cache.pagesPath(key)) {
+                    switch replay(entry, key: key) {
+                    case .success(let replayed):
                         emit(.cacheHit(product: product, cell: cell, base: base))
                         return OpenedRun(
                             product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
-                            fromCache: true, requests: requests, paging: pages.paging, pages: pages.pages, remaining: nil
+                            fromCache: true, requests: requests, paging: replayed.paging, rows: replayed.rows,
+                            pages: replayed.pages, remaining: nil
                         )
+                    case .failure(let unusable):
+                        discard(cache.pagesPath(key), reason: unusable.text)
                     }
                 case .unusable(let path, let reason):
-                    emit(.cacheIgnored(path: path, reason: reason))
+                    discard(path, reason: reason)
                 case .miss:
                     break
                 }
-                if explicitBase == nil, let checked = cache.noDataCheckedAt(key), nowSeconds >= checked, nowSeconds - checked < recheck {
+                // checked ≥ 0 and nowSeconds ≥ checked, so the difference cannot overflow; the
+                // comparison is on Duration, so no interval traps either.
+                if explicitBase == nil, let checked = cache.noDataCheckedAt(key), nowSeconds >= checked,
+                   Duration.seconds(nowSeconds - checked) < configuration.noDataRecheckInterval {
                     continue
                 }
             }
@@ -96,39 +106,50 @@ extension ClientCore {
             } catch {
                 throw ForecastClientError(.paging(error), url: lastURL, attempts: first.attempts)
             }
+            var rows = ForecastRowBuilder()
+            try addRows(of: first, to: &rows)
             return OpenedRun(
                 product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
-                fromCache: false, requests: requests, paging: paging, pages: [first], remaining: remaining
+                fromCache: false, requests: requests, paging: paging, rows: rows, pages: [first], remaining: remaining
             )
         }
         throw ForecastClientError(.noData(product: product, cell: cell, tried: candidates), url: lastURL, attempts: requests)
     }
 
-    /// A cached entry decoded and checked exactly like pages from KMA; `nil` (and an event)
-    /// if it does not hold up.
-    private func replay(_ entry: ForecastCache.Entry, key: ForecastCache.Key, path: String) -> (pages: [FetchedPage], paging: PageStateMachine)? {
+    /// A cached entry decoded and checked exactly like pages from KMA, and its rows built; why
+    /// not, if it does not hold up.
+    private func replay(
+        _ entry: ForecastCache.Entry, key: ForecastCache.Key
+    ) -> Result<(pages: [FetchedPage], paging: PageStateMachine, rows: ForecastRowBuilder), ForecastCache.Unusable> {
         var paging = PageStateMachine(pageSize: entry.pageSize)
+        var rows = ForecastRowBuilder()
         var pages: [FetchedPage] = []
         for (index, bytes) in entry.pages.enumerated() {
             let request = PageRequest(product: key.product, cell: key.cell, base: key.base, pageNo: index + 1, numOfRows: entry.pageSize)
             do throws(ForecastClientError) {
-                let page = try decode(bytes, for: request)
+                let page = FetchedPage(request: request, bytes: bytes, page: try decode(bytes, for: request), attempts: 0)
                 do {
-                    _ = try paging.accept(pageNo: index + 1, info: page.info)
+                    _ = try paging.accept(pageNo: index + 1, info: page.page.info)
                 } catch {
                     throw ForecastClientError(.paging(error))
                 }
-                pages.append(FetchedPage(request: request, bytes: bytes, page: page, attempts: 0))
+                try addRows(of: page, to: &rows)
+                pages.append(page)
             } catch {
-                emit(.cacheIgnored(path: path, reason: error.description))
-                return nil
+                return .failure(ForecastCache.Unusable(text: error.description))
             }
         }
-        guard paging.isComplete else {
-            emit(.cacheIgnored(path: path, reason: "it holds \(paging.itemCount) items but totalCount is \(paging.totalCount ?? 0)"))
-            return nil
+        guard paging.isComplete, rows.completeness.isComplete else {
+            return .failure(ForecastCache.Unusable(text: "it holds \(rows.itemCount) items but totalCount is \(paging.totalCount ?? 0)"))
         }
-        return (pages, paging)
+        return .success((pages, paging, rows))
+    }
+
+    /// Removes a cache file that cannot be used, and says why. (The fetch from KMA that follows
+    /// would replace it anyway; removed, it is not read again should that fetch fail.)
+    private func discard(_ path: String, reason: String) {
+        CacheFileSystem.remove(path)
+        emit(.cacheIgnored(path: path, reason: reason))
     }
 
     /// Notes NO_DATA for a run in the cache, if there is one.
@@ -141,7 +162,8 @@ extension ClientCore {
         }
     }
 
-    /// Stores a complete run fetched from KMA.
+    /// Stores a run fetched from KMA. Only for a run known good: every page checked, its items
+    /// made into rows, complete.
     func store(_ pages: [[UInt8]], pageSize: Int, for run: OpenedRun) {
         guard let cache else { return }
         let key = ForecastCache.Key(provider: endpoint.provider, product: run.product, cell: run.cell, base: run.base)

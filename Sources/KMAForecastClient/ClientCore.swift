@@ -83,7 +83,7 @@ struct ClientCore: Sendable {
         if Task.isCancelled { return .failure(ForecastClientError(.cancelled)) }
         switch outcome {
         case nil:
-            return .failure(ForecastClientError(.timedOut(seconds: ClientTimeouts.seconds(overall))))
+            return .failure(ForecastClientError(.timedOut(seconds: overall.inSeconds)))
         case .success(let response)?:
             return .success(response)
         case .failure(let failure)?:
@@ -94,11 +94,14 @@ struct ClientCore: Sendable {
     private func reason(for failure: TransportFailure) -> ForecastClientError.Reason {
         switch failure {
         case .unreachable(let detail): .unreachable(host: endpoint.host, detail: detail)
-        case .timedOut: .timedOut(seconds: max(1, ClientTimeouts.seconds(configuration.timeouts.connect).rounded(.up)))
+        case .timedOut: .timedOut(seconds: max(1, configuration.timeouts.connect.inSeconds.rounded(.up)))
         case .connectionLost(let detail): .connectionLost(detail: detail)
         case .secureConnectionFailed: .secureConnectionFailed(host: endpoint.host)
+        case .certificateRejected: .certificateRejected(host: endpoint.host)
+        case .badURL: .invalidBaseURL("the URL loader refused the request URL built from it as malformed or unsupported; it should look like \(endpoint.provider.defaultBaseURL)")
+        case .tooManyRedirects: .tooManyRedirects(host: endpoint.host)
         case .cancelled: .cancelled
-        case .other(let code): .transport(code: code)
+        case .other(let domain, let code): .transport(domain: domain, code: code)
         }
     }
 
@@ -130,6 +133,21 @@ struct ClientCore: Sendable {
             ))
         }
         return page
+    }
+
+    /// Adds a page's items and facts to the rows of its run.
+    ///
+    /// - Throws: ``ForecastClientError/Reason/rows(_:)`` for an item the rows already have (the
+    ///   pages overlap or repeat) or with numbers outside any real range.
+    func addRows(of page: FetchedPage, to rows: inout ForecastRowBuilder) throws(ForecastClientError) {
+        for item in page.page.items {
+            do {
+                try rows.add(item)
+            } catch {
+                throw ForecastClientError(.rows(error), url: endpoint.displayURL(for: page.request), attempts: page.attempts)
+            }
+        }
+        rows.add(page: page.page.info)
     }
 
     /// The decoder's error with every text KMA supplied stripped of the key (KMA could echo it).

@@ -22,9 +22,9 @@
 /// A timed-out attempt counts as a transient failure and is retried (``RetryPolicy``).
 public struct ClientTimeouts: Hashable, Sendable {
     /// The inactivity limit: connecting, waiting for the first byte, and any gap between
-    /// chunks. Default 10 s; at least 1 s (whole seconds on Linux, rounded up).
+    /// chunks. Default 10 s; at least 1 s (whole seconds on Linux, rounded up), at most 1 day.
     public var connect: Duration
-    /// The limit for a whole attempt. Default 30 s; must be positive.
+    /// The limit for a whole attempt. Default 30 s; positive, at most 1 day.
     public var overall: Duration
 
     /// Timeouts for each attempt.
@@ -35,11 +35,5 @@ public struct ClientTimeouts: Hashable, Sendable {
     public init(connect: Duration = .seconds(10), overall: Duration = .seconds(30)) {
         self.connect = connect
         self.overall = overall
-    }
-
-    /// Seconds as a `Double`.
-    static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import KMAForecast
 
 /// The service root, provider and key: turns a ``PageRequest`` into the URL to send and the
@@ -17,31 +18,87 @@ struct Endpoint: Sendable {
     /// The key.
     let key: ServiceKey
 
-    /// Checks the service root.
+    /// Checks the service root, so that a URL the transport cannot use is refused here, once,
+    /// with a reason, rather than failing every request.
     ///
     /// - Throws: ``ForecastClientError/Reason/invalidBaseURL(_:)`` unless it is an `http` or
-    ///   `https` URL with a host, and without a query or fragment.
+    ///   `https` URL with a host (a name, an IPv4 address or a bracketed IPv6 address), an
+    ///   optional port 1...65535, a path of URL characters (others percent-encoded), and no
+    ///   query or fragment.
     init(baseURL: String, provider: ServiceProvider, key: ServiceKey) throws(ForecastClientError) {
         var root = baseURL.trimmingWhitespace()
         while root.hasSuffix("/") { root.removeLast() }
+        func refuse(_ why: String) -> ForecastClientError {
+            ForecastClientError(.invalidBaseURL("'\(key.redact(root))' \(why)"))
+        }
         let lower = root.lowercased()
         let scheme = lower.hasPrefix("https://") ? "https://" : lower.hasPrefix("http://") ? "http://" : nil
-        guard let scheme else {
-            throw ForecastClientError(.invalidBaseURL("'\(key.redact(root))' does not start with http:// or https://"))
+        guard let scheme else { throw refuse("does not start with http:// or https://") }
+        guard !root.contains("?"), !root.contains("#"), !root.contains(" ") else {
+            throw refuse("must be the service root only, without a query, fragment or spaces (e.g. \(provider.defaultBaseURL))")
         }
         let afterScheme = root.dropFirst(scheme.count)
-        let host = afterScheme.prefix { $0 != "/" && $0 != ":" }
-        guard !host.isEmpty else {
-            throw ForecastClientError(.invalidBaseURL("'\(key.redact(root))' has no host"))
+        let authority = afterScheme.prefix { $0 != "/" }
+        let host: Substring
+        let port: Substring?
+        if authority.hasPrefix("[") {
+            // An IPv6 literal, e.g. [::1]:8080.
+            guard let close = authority.firstIndex(of: "]") else { throw refuse("has an IPv6 host without its closing ']'") }
+            host = authority[authority.index(after: authority.startIndex)..<close]
+            let rest = authority[authority.index(after: close)...]
+            guard rest.isEmpty || rest.hasPrefix(":") else { throw refuse("has characters after its IPv6 host") }
+            port = rest.isEmpty ? nil : rest.dropFirst()
+            guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
+                throw refuse("has an IPv6 host that is not an IPv6 address")
+            }
+        } else {
+            host = authority.prefix { $0 != ":" }
+            port = authority.count > host.count ? authority.dropFirst(host.count + 1) : nil
+            guard !host.isEmpty else { throw refuse("has no host") }
+            guard host.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_") }) else {
+                throw refuse("has a host with characters a host name cannot have (ASCII letters, digits, '-', '_' and '.'; write an international name in its xn-- form)")
+            }
         }
-        guard !root.contains("?"), !root.contains("#"), !root.contains(" ") else {
-            throw ForecastClientError(.invalidBaseURL(
-                "'\(key.redact(root))' must be the service root only, without a query, fragment or spaces (e.g. \(provider.defaultBaseURL))"
-            ))
+        if let port {
+            guard !port.isEmpty, port.count <= 5, port.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(port),
+                  (1...65_535).contains(number) else {
+                throw refuse("has a port that is not a number from 1 to 65535")
+            }
+        }
+        let path = afterScheme.dropFirst(authority.count)
+        guard Self.isURLPath(path) else {
+            throw refuse("has characters a URL path cannot have; percent-encode them (%XX)")
+        }
+        // The same check the transport makes, so no request can fail as a bad URL.
+        guard URL(string: root + "/" + ForecastProduct.shortTerm.operation + "?pageNo=1") != nil else {
+            throw refuse("is not a URL the URL loader accepts")
         }
         self.baseURL = root
         self.provider = provider
         self.key = key
+    }
+
+    /// Whether `path` holds only what RFC 3986 allows in a path: unreserved characters,
+    /// sub-delimiters, `:`, `@`, `/`, and `%` followed by two hex digits.
+    private static func isURLPath(_ path: Substring) -> Bool {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/".utf8)
+        let bytes = Array(path.utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, Self.isHex(bytes[index + 1]), Self.isHex(bytes[index + 2]) else { return false }
+                index += 3
+            } else {
+                guard allowed.contains(bytes[index]) else { return false }
+                index += 1
+            }
+        }
+        return true
+    }
+
+    private static func isHex(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     /// The URL to send, with the key percent-encoded once.

@@ -45,14 +45,43 @@ import KMAGrid
 /// complete file. Storing a run removes that cell's runs older than three days (KMA serves no
 /// older runs) and its NO_DATA notes at or before the stored run.
 public struct ForecastCache: Hashable, Sendable {
-    /// The cache's root directory.
+    /// The cache's root directory, an absolute path.
     public let directory: String
 
     /// A cache rooted at `directory` (created when first written).
-    public init(directory: String) {
-        var path = directory
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        self.directory = path
+    ///
+    /// A relative path is taken relative to the current directory now, and kept as the
+    /// absolute path, so the cache stays where it was put if the process changes directory
+    /// later: `.cache` run in `/home/u/project` is `/home/u/project/.cache`.
+    ///
+    /// - Parameter directory: An absolute or relative path, not empty.
+    /// - Throws: ``ForecastClientError`` (stage `request`, reason
+    ///   ``ForecastClientError/Reason/invalidConfiguration(_:)``) for an empty path, or a
+    ///   relative one when the current directory cannot be determined (e.g. it was deleted).
+    public init(directory: String) throws(ForecastClientError) {
+        guard !directory.isEmpty else {
+            throw ForecastClientError(.invalidConfiguration(
+                "the cache directory is an empty path; give a directory, or disable the cache"
+            ))
+        }
+        if directory.hasPrefix("/") {
+            self.directory = Self.normalized(directory)
+            return
+        }
+        switch CacheFileSystem.currentDirectory() {
+        case .success(let current):
+            self.directory = Self.normalized(current + "/" + directory)
+        case .failure(let failure):
+            throw ForecastClientError(.invalidConfiguration(
+                "the cache directory '\(directory)' is relative, but the current directory cannot be determined (\(failure.reason)); give an absolute path"
+            ))
+        }
+    }
+
+    /// An absolute path without empty and `.` components: `/a//b/./c/` is `/a/b/c`. (`..` is
+    /// left alone: with symbolic links it cannot be resolved by looking at the text.)
+    static func normalized(_ absolute: String) -> String {
+        "/" + absolute.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
     }
 
     /// The default cache directory: `$XDG_CACHE_HOME/kma-forecast` when `XDG_CACHE_HOME` is an
@@ -61,10 +90,10 @@ public struct ForecastCache: Hashable, Sendable {
     /// - Parameter environment: The environment to read (the process's by default).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return ForecastCache(directory: xdg).directory + "/kma-forecast"
+            return normalized(xdg + "/kma-forecast")
         }
         if let home = environment["HOME"], home.hasPrefix("/") {
-            return ForecastCache(directory: home).directory + "/.cache/kma-forecast"
+            return normalized(home + "/.cache/kma-forecast")
         }
         return nil
     }
@@ -170,10 +199,14 @@ public struct ForecastCache: Hashable, Sendable {
                     : "it is for another run: its header says '\(found.prefix(60))' where '\(line)' was expected"))
             }
         }
-        guard let pageSize = reader.number(after: "pageSize"), pageSize >= 1,
-              let count = reader.number(after: "pages"), count >= 1, count <= PageStateMachine.maximumPages,
+        // Numbers from a file are checked like any input before they are used: a pageSize of
+        // Int.max once crashed the page arithmetic.
+        guard let pageSize = reader.number(after: "pageSize"), ClientConfiguration.pageSizes.contains(pageSize) else {
+            return .failure(Unusable(text: "its header has no pageSize line within 1...10000"))
+        }
+        guard let count = reader.number(after: "pages"), (1...PageStateMachine.maximumPages).contains(count),
               reader.line() == "" else {
-            return .failure(Unusable(text: "its header has no valid pageSize and pages lines"))
+            return .failure(Unusable(text: "its header has no pages line within 1...\(PageStateMachine.maximumPages)"))
         }
         var pages: [[UInt8]] = []
         for pageNo in 1...count {
@@ -205,12 +238,13 @@ public struct ForecastCache: Hashable, Sendable {
 
     // MARK: - NO_DATA notes
 
-    /// When KMA last answered NO_DATA for the run (Unix seconds), if noted.
+    /// When KMA last answered NO_DATA for the run (Unix seconds, ≥ 0), if noted; a note that
+    /// is garbled or holds a negative time is no note.
     func noDataCheckedAt(_ key: Key) -> Int64? {
         guard let bytes = CacheFileSystem.contents(noDataPath(key)) else { return nil }
         var reader = LineReader(bytes: bytes)
         guard reader.line() == "kma-forecast-nodata 1", let line = reader.line(), line.hasPrefix("checked "),
-              let seconds = Int64(line.dropFirst(8)) else { return nil }
+              let seconds = Int64(line.dropFirst(8)), seconds >= 0 else { return nil }
         return seconds
     }
 

@@ -45,7 +45,8 @@ public struct ForecastClient: Sendable {
     /// A client for a configuration.
     ///
     /// - Throws: ``ForecastClientError`` (stage `request`) for a service URL that is not an
-    ///   http(s) URL with a host, or configuration numbers out of range.
+    ///   http(s) URL with a host, configuration numbers out of range, or a cache directory
+    ///   that is empty (see ``ForecastCache/init(directory:)``).
     public init(configuration: ClientConfiguration) throws(ForecastClientError) {
         try self.init(
             configuration: configuration,
@@ -72,8 +73,8 @@ public struct ForecastClient: Sendable {
             key: configuration.serviceKey
         )
         let cache: ForecastCache? = switch configuration.cache {
-        case .standard: ForecastCache.defaultDirectory().map(ForecastCache.init(directory:))
-        case .directory(let path): ForecastCache(directory: path)
+        case .standard: try ForecastCache.defaultDirectory().map { path throws(ForecastClientError) in try ForecastCache(directory: path) }
+        case .directory(let path): try ForecastCache(directory: path)
         case .disabled: nil
         }
         core = ClientCore(
@@ -128,24 +129,15 @@ public struct ForecastClient: Sendable {
         _ product: ForecastProduct, cell: GridCell, base: ForecastBase?, budget: RequestBudget?, pageConcurrency: Int
     ) async throws(ForecastClientError) -> ForecastRun {
         var pages = RunPages(core: core, product: product, cell: cell, base: base, budget: budget, concurrency: pageConcurrency)
-        var builder = ForecastRowBuilder()
-        while let fetched = try await pages.next() {
-            for item in fetched.page.items {
-                do {
-                    try builder.add(item)
-                } catch {
-                    throw ForecastClientError(.rows(error), url: core.endpoint.displayURL(for: fetched.request), attempts: fetched.attempts)
-                }
-            }
-            builder.add(page: fetched.page.info)
-        }
-        guard let run = pages.run, case .complete(let count) = builder.completeness else {
-            let expected = pages.run?.paging.totalCount ?? 0
-            throw ForecastClientError(.paging(.incomplete(received: builder.itemCount, expected: expected)))
+        while try await pages.next() != nil {}
+        // RunPages ends only after a complete run (or throws); this guard only unwraps.
+        guard let run = pages.run, case .complete(let count) = run.rows.completeness else {
+            let received = pages.run?.rows.itemCount ?? 0
+            throw ForecastClientError(.paging(.incomplete(received: received, expected: pages.run?.paging.totalCount ?? 0)))
         }
         return ForecastRun(
             product: product, cell: cell, base: run.base, newestBase: run.newestBase, fallbackSteps: run.fallbackSteps,
-            rows: builder.rows(), itemCount: count, pageCount: run.paging.pageCount ?? 0,
+            rows: run.rows.rows(), itemCount: count, pageCount: run.paging.pageCount ?? 0,
             fromCache: run.fromCache, requests: run.requests
         )
     }

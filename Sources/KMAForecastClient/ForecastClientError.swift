@@ -54,10 +54,18 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case timedOut(seconds: Double)
         /// The connection broke before the whole answer arrived.
         case connectionLost(detail: String)
-        /// TLS failed (handshake or certificate).
+        /// The TLS handshake failed or was cut off (retried: it may be the network).
         case secureConnectionFailed(host: String)
-        /// Another transport failure, with the platform's error code.
-        case transport(code: Int)
+        /// The server's TLS certificate was not accepted (untrusted, expired, not yet valid, for
+        /// another host name), or a client certificate was asked for (not retried).
+        case certificateRejected(host: String)
+        /// The server redirected too many times, or to a location that does not exist: the
+        /// service URL is wrong (not retried).
+        case tooManyRedirects(host: String)
+        /// Another transport failure: the error's domain (`URLError` for URLSession's own
+        /// codes) and code. Retried only for `URLError` -1 (unknown), which is how Linux
+        /// reports the network failures libcurl has no other code for.
+        case transport(domain: String, code: Int)
         /// The fetch was cancelled.
         case cancelled
         /// HTTP 403: since 2026 KMA answers 403 for a service the key is not subscribed to.
@@ -98,7 +106,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         switch reason {
         case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted:
             .request
-        case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .transport, .cancelled:
+        case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
+             .transport, .cancelled:
             .transport
         case .forbidden, .tooManyRequests, .httpStatus:
             .httpStatus
@@ -121,13 +130,16 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         }
     }
 
-    /// Whether trying the same request again may succeed: network failures, HTTP 429 and 5xx,
-    /// KMA's transient codes (01, 02, 04, 05) and bodies cut short. Not: anything the user
-    /// must fix (keys, URLs, codes 10–12, 20, 30–33), the quota (22), or NO_DATA.
+    /// Whether trying the same request again may succeed: network failures (a TLS handshake
+    /// that failed or was cut off included), HTTP 429 and 5xx, KMA's transient codes (01, 02,
+    /// 04, 05) and bodies cut short. Not: anything the user must fix (keys, URLs, redirect
+    /// loops, rejected certificates, codes 10–12, 20, 30–33), the quota (22), or NO_DATA.
     public var isTransient: Bool {
         switch reason {
-        case .unreachable, .timedOut, .connectionLost, .transport, .tooManyRequests:
+        case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .tooManyRequests:
             true
+        case .transport(let domain, let code):
+            Self.isUnidentifiedNetworkFailure(domain: domain, code: code)
         case .httpStatus(let code):
             (500...599).contains(code)
         case .response(let error):
@@ -135,6 +147,15 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         default:
             false
         }
+    }
+
+    /// The domain ``Reason/transport(domain:code:)`` gives for URLSession's own codes.
+    public static let urlErrorDomain = "URLError"
+
+    /// `URLError` -1 (unknown): on Linux, the network failures libcurl has no other code for
+    /// (a peer that stopped answering, a failed receive), so worth retrying.
+    private static func isUnidentifiedNetworkFailure(domain: String, code: Int) -> Bool {
+        domain == urlErrorDomain && code == -1
     }
 
     /// A copy with the request's URL and attempt count.
@@ -168,9 +189,16 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         case .connectionLost(let detail):
             return "The connection to KMA broke before the answer was complete (\(detail))\(tries); nothing partial was used. Try again."
         case .secureConnectionFailed(let host):
-            return "The secure connection to \(host) failed (TLS handshake or certificate). Check the system's CA certificates and clock."
-        case .transport(let code):
-            return "The request failed (URLError \(code))\(tries). Check the network connection and try again."
+            return "The secure connection to \(host) failed during the TLS handshake\(tries). Try again later; if it persists, check that the service URL's scheme (https:// or http://) is what the server speaks, and any proxy in between."
+        case .certificateRejected(let host):
+            return "The TLS certificate of \(host) was not accepted (untrusted, expired, not yet valid, or for another host name), so nothing was sent. Check the system's CA certificates and clock, and the service URL's host."
+        case .tooManyRedirects(let host):
+            return "\(host) redirected too many times, or to a location that does not exist: the service URL is wrong. It should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)."
+        case .transport(let domain, let code):
+            let what = domain == Self.urlErrorDomain ? "URLError \(code)" : "\(domain) error \(code)"
+            return Self.isUnidentifiedNetworkFailure(domain: domain, code: code)
+                ? "The request failed (\(what), a network failure without a more specific code)\(tries). Check the network connection and try again."
+                : "The request failed (\(what))\(tries). This is not a network failure that retrying fixes; check the service URL and the system's network settings."
         case .cancelled:
             return "The fetch was cancelled."
         case .forbidden(let provider):

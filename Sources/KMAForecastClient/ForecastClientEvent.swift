@@ -12,7 +12,8 @@ public enum ForecastClientEvent: Sendable {
     case fallback(product: ForecastProduct, cell: GridCell, from: ForecastBase, to: ForecastBase)
     /// A run was served from the cache.
     case cacheHit(product: ForecastProduct, cell: GridCell, base: ForecastBase)
-    /// A cache file could not be used and will be replaced.
+    /// A cache file could not be used (corrupt, foreign, or its pages do not make a complete
+    /// run); it was removed and the run is fetched from KMA instead.
     case cacheIgnored(path: String, reason: String)
     /// A cache file could not be written; the fetch itself succeeded.
     case cacheWriteFailed(path: String, reason: String)

@@ -45,10 +45,19 @@ package enum TransportFailure: Error, Hashable, Sendable {
     /// The connection broke before the whole answer arrived (reset, closed early, body shorter
     /// than its `Content-Length`).
     case connectionLost(detail: String)
-    /// The TLS handshake or the server's certificate failed.
+    /// The TLS handshake failed or was cut off (a reset, a protocol the two sides do not share,
+    /// a plain-HTTP server behind an `https` URL).
     case secureConnectionFailed
+    /// The server's TLS certificate was not accepted (untrusted, expired, not yet valid, for
+    /// another host name), or the server asked for a client certificate.
+    case certificateRejected
+    /// The URL cannot be used by the transport (malformed, or a scheme it does not support).
+    case badURL
+    /// The server redirected too many times (a loop), or to a location that does not exist.
+    case tooManyRedirects
     /// The request was cancelled.
     case cancelled
-    /// Anything else, with the platform's error code.
-    case other(code: Int)
+    /// Anything else: the error's domain (``ForecastClientError/urlErrorDomain`` for
+    /// URLSession's own codes, else e.g. `NSPOSIXErrorDomain`) and code.
+    case other(domain: String, code: Int)
 }

@@ -39,7 +39,13 @@ struct PageStateMachine: Hashable, Sendable {
 
     /// The number of pages, once page 1 is in.
     var pageCount: Int? {
-        totalCount.map { max(1, ($0 + pageSize - 1) / pageSize) }
+        totalCount.map { max(1, Self.pages(for: $0, pageSize: pageSize)) }
+    }
+
+    /// ⌈`total` / `pageSize`⌉ without overflow, for any `total` ≥ 0 (a response's `totalCount`
+    /// can be `Int.max`, where `total + pageSize − 1` would trap).
+    static func pages(for total: Int, pageSize: Int) -> Int {
+        total / pageSize + (total % pageSize == 0 ? 0 : 1)
     }
 
     /// Whether every page has been accepted.
@@ -80,8 +86,9 @@ struct PageStateMachine: Hashable, Sendable {
         if let known = totalCount {
             guard total == known else { throw .totalCountChanged(pageNo: pageNo, first: known, now: total) }
         } else {
+            guard total >= 0 else { throw .implausibleTotalCount(total) }
             guard total >= 1 else { throw .emptyRun }
-            guard (total + pageSize - 1) / pageSize <= Self.maximumPages else {
+            guard Self.pages(for: total, pageSize: pageSize) <= Self.maximumPages else {
                 throw .implausibleTotalCount(total)
             }
             totalCount = total
@@ -103,7 +110,8 @@ public enum PagingError: Error, Hashable, Sendable, CustomStringConvertible {
     case emptyRun
     /// A page without `totalCount`, so completeness cannot be checked.
     case missingTotalCount(pageNo: Int)
-    /// A `totalCount` no forecast run has.
+    /// A `totalCount` no forecast run has (negative, or more pages than
+    /// ``PageStateMachine/maximumPages``).
     case implausibleTotalCount(Int)
     /// The page echoed another `pageNo` than was asked for.
     case pageNumberMismatch(requested: Int, received: Int)
@@ -126,7 +134,9 @@ public enum PagingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .missingTotalCount(let pageNo):
             "page \(pageNo) has no totalCount, so it cannot be checked for completeness"
         case .implausibleTotalCount(let total):
-            "totalCount \(total) is far more than a forecast run of one cell has"
+            total < 0
+                ? "totalCount \(total) is negative"
+                : "totalCount \(total) is far more than a forecast run of one cell has"
         case .pageNumberMismatch(let requested, let received):
             "page \(requested) was requested but page \(received) came back"
         case .pageSizeMismatch(let requested, let received):

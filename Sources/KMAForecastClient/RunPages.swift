@@ -6,9 +6,11 @@ import KMAGrid
 ///
 /// After page 1, up to `concurrency` later pages are requested at once, so the caller works on
 /// page *n* while pages *n* + 1 … are in flight. Each page is checked by the
-/// ``PageStateMachine`` in order; the first failure cancels the pages in flight and ends the
-/// sequence with the error. When the last page of a run fetched from KMA is in, the run is
-/// stored in the cache.
+/// ``PageStateMachine`` in order and its items go into the run's rows (``rows``) before it is
+/// handed out, so a repeated item fails the run here, for the rows and the item stream alike;
+/// the first failure cancels the pages in flight and ends the sequence with the error. Only
+/// when the last page of a run fetched from KMA is in and the rows are complete is the run
+/// stored in the cache: a run that cannot become rows is never cached.
 struct RunPages {
     private let core: ClientCore
     private let product: ForecastProduct
@@ -17,7 +19,7 @@ struct RunPages {
     private let budget: RequestBudget?
     private let concurrency: Int
 
-    /// The run, once chosen.
+    /// The run, once chosen; its ``OpenedRun/rows`` hold every page handed out so far.
     private(set) var run: OpenedRun?
     private var delivered = 0
     private var notStarted: [Int] = []
@@ -56,7 +58,7 @@ struct RunPages {
             if !opened.fromCache { fetchedBytes = opened.pages.map(\.bytes) }
             delivered = 1
             startPages()
-            if !opened.fromCache && opened.paging.isComplete { complete(opened) }
+            if !opened.fromCache && opened.paging.isComplete { try complete(opened) }
             return opened.pages[0]
         }
         if run.fromCache {
@@ -89,11 +91,12 @@ struct RunPages {
         } catch {
             throw ForecastClientError(.paging(error), url: core.endpoint.displayURL(for: page.request), attempts: page.attempts)
         }
+        try core.addRows(of: page, to: &run.rows)
         run.requests += page.attempts
         fetchedBytes.append(page.bytes)
         delivered = pageNo
         self.run = run
-        if run.paging.isComplete { complete(run) }
+        if run.paging.isComplete { try complete(run) }
         startPages()
         return page
     }
@@ -118,8 +121,12 @@ struct RunPages {
         }
     }
 
-    /// The last page of a run from KMA is in: report it and cache it.
-    private func complete(_ run: OpenedRun) {
+    /// The last page of a run from KMA is in and checked: make sure the rows are complete,
+    /// then report the run and cache it.
+    private func complete(_ run: OpenedRun) throws(ForecastClientError) {
+        guard run.rows.completeness.isComplete else {
+            throw ForecastClientError(.paging(.incomplete(received: run.rows.itemCount, expected: run.paging.totalCount ?? 0)))
+        }
         core.emit(.runFetched(
             product: run.product, cell: run.cell, base: run.base,
             items: run.paging.itemCount, pages: fetchedBytes.count, requests: run.requests

@@ -32,43 +32,17 @@ import Synchronization
 ///   XML SERVICE_KEY_IS_NOT_REGISTERED_ERROR (`30`): a key encoded twice, or not at all, fails
 ///   as it does at KMA.
 /// - Faults (``ReplayFault``) are injected per request, in order, with a match and a count.
-/// - Every request is recorded (``requests``), and the most requests in flight at once
-///   (``maxConcurrentRequests``).
+/// - Every request is recorded (``requests``).
 /// - Each connection gets its own thread, one answer and `Connection: close`.
+/// - A TLS handshake (an `https://` URL pointed at it) is answered with HTTP 400 in plain text,
+///   as plain-HTTP servers do, so the client's TLS handshake fails at once.
 public final class ReplayServer: Sendable {
     /// The port the server listens on, on 127.0.0.1.
     public let port: UInt16
     /// The decoded key that requests must carry, or `nil` to accept any key.
     public let expectedKey: String?
 
-    /// The NO_DATA answer, `Fixtures/api/hand_made_nodata_03.json`.
-    private let noDataBody: [UInt8]
-
-    private let listener: Int32
-    private let state: Mutex<State>
-
-    private struct RunKey: Hashable {
-        var operation: String
-        var baseDate: String
-        var baseTime: String
-        var nx: Int
-        var ny: Int
-    }
-
-    private struct InjectedFault {
-        var match: ReplayMatch
-        var fault: ReplayFault
-        var remaining: Int
-    }
-
-    private struct State {
-        var runs: [RunKey: RecordedRun] = [:]
-        var faults: [InjectedFault] = []
-        var requests: [RecordedRequest] = []
-        var inFlight = 0
-        var maxInFlight = 0
-        var stopped = false
-    }
+    private let engine: Engine
 
     /// Starts a server on 127.0.0.1 at a free port.
     ///
@@ -76,6 +50,7 @@ public final class ReplayServer: Sendable {
     ///   - runs: The recorded runs to serve.
     ///   - expectedKey: The key every request must carry (decoded), or `nil`.
     public init(runs: [RecordedRun] = [], expectedKey: String? = nil) throws(ReplayServerError) {
+        let noDataBody: [UInt8]
         do {
             noDataBody = try Fixtures.bytes("api/hand_made_nodata_03.json")
         } catch {
@@ -107,15 +82,15 @@ public final class ReplayServer: Sendable {
             throw .socket("getsockname", code)
         }
         self.port = UInt16(bigEndian: address.sin_port)
-        self.listener = fd
         self.expectedKey = expectedKey
-        var initial = State()
-        for run in runs { initial.runs[Self.key(of: run)] = run }
-        self.state = Mutex(initial)
-        Thread.detachNewThread { [self] in acceptLoop() }
+        let engine = Engine(listener: fd, expectedKey: expectedKey, noDataBody: noDataBody, runs: runs)
+        self.engine = engine
+        // The threads hold the engine, never the server, so the server's deinit can run.
+        Thread.detachNewThread { engine.acceptLoop() }
     }
 
-    deinit { stop() }
+    /// Stops the server when the last reference to it goes (``stop()`` stops it earlier).
+    deinit { engine.stop() }
 
     /// The data.go.kr-style service root on this server:
     /// `http://127.0.0.1:<port>/1360000/VilageFcstInfoService_2.0`.
@@ -127,146 +102,22 @@ public final class ReplayServer: Sendable {
 
     /// Adds (or replaces) a run to serve.
     public func add(_ run: RecordedRun) {
-        state.withLock { $0.runs[Self.key(of: run)] = run }
+        engine.state.withLock { $0.runs[Engine.key(of: run)] = run }
     }
 
     /// Makes the next `times` matching requests get `fault`. Faults apply in the order they
     /// were injected; each request gets at most one.
     public func inject(_ fault: ReplayFault, times: Int = 1, when match: ReplayMatch = .any) {
-        state.withLock { $0.faults.append(InjectedFault(match: match, fault: fault, remaining: times)) }
+        engine.state.withLock { $0.faults.append(Engine.InjectedFault(match: match, fault: fault, remaining: times)) }
     }
 
     /// The requests received so far, in order of arrival.
-    public var requests: [RecordedRequest] { state.withLock { $0.requests } }
+    public var requests: [RecordedRequest] { engine.state.withLock { $0.requests } }
 
-    /// The most requests that were being answered at the same time.
-    public var maxConcurrentRequests: Int { state.withLock { $0.maxInFlight } }
-
-    /// Stops listening. Connections being answered finish on their own.
-    ///
-    /// Only shuts the listening socket down; the accept thread closes it on its way out. Were
-    /// it closed here, its descriptor number could be reused at once by another server's
-    /// socket, and the accept thread, still calling `accept` with the old number, would steal
-    /// that server's connections.
+    /// Stops listening. Connections being answered finish on their own. Calling it again, or
+    /// letting the server go afterwards, does nothing more.
     public func stop() {
-        let wasRunning = state.withLock { state -> Bool in
-            defer { state.stopped = true }
-            return !state.stopped
-        }
-        if wasRunning { shutdown(listener, Int32(SHUT_RDWR)) }
-    }
-
-    private static func key(of run: RecordedRun) -> RunKey {
-        RunKey(operation: run.operation, baseDate: run.baseDate, baseTime: run.baseTime, nx: run.nx, ny: run.ny)
-    }
-
-    // MARK: - Connections
-
-    private func acceptLoop() {
-        defer { close(listener) }
-        while true {
-            let connection = accept(listener, nil, nil)
-            if connection < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            if state.withLock({ $0.stopped }) {
-                close(connection)
-                return
-            }
-            // A thread per connection, not a dispatch queue: a delayed answer sleeps, and
-            // sleeping blocks would starve the shared worker pool of every other server.
-            Thread.detachNewThread { [self] in handle(connection) }
-        }
-    }
-
-    private func handle(_ connection: Int32) {
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard let request = readRequest(connection) else {
-            close(connection)
-            return
-        }
-        let fault = state.withLock { state -> ReplayFault? in
-            state.requests.append(request)
-            state.inFlight += 1
-            state.maxInFlight = max(state.maxInFlight, state.inFlight)
-            guard let position = state.faults.firstIndex(where: { $0.remaining > 0 && $0.match.matches(request) }) else { return nil }
-            state.faults[position].remaining -= 1
-            return state.faults[position].fault
-        }
-        defer { state.withLock { $0.inFlight -= 1 } }
-
-        switch fault {
-        case .delay(let milliseconds)?:
-            usleep(useconds_t(milliseconds) * 1000)
-            reply(connection, answer(request, alteration: nil))
-            close(connection)
-        case .reset?:
-            var linger = linger(l_onoff: 1, l_linger: 0)
-            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
-            close(connection)
-        case .truncate(let keeping)?:
-            let response = answer(request, alteration: nil)
-            reply(connection, HTTPAnswer(head: response.head, body: Array(response.body.prefix(keeping))))
-            close(connection)
-        case .status(let code, let body, let contentType, let headers)?:
-            reply(connection, HTTPAnswer(status: code, contentType: contentType, body: Array(body.utf8), headers: headers))
-            close(connection)
-        case .body(let body, let contentType)?:
-            reply(connection, HTTPAnswer(status: 200, contentType: contentType, body: Array(body.utf8)))
-            close(connection)
-        case .noData?:
-            reply(connection, HTTPAnswer(status: 200, contentType: Self.json, body: noDataBody))
-            close(connection)
-        case .dropItems, .totalCountOffset, .relabelItems, nil:
-            reply(connection, answer(request, alteration: fault))
-            close(connection)
-        }
-    }
-
-    /// Reads the request head (GET requests have no body).
-    private func readRequest(_ connection: Int32) -> RecordedRequest? {
-        var buffer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let end = Array("\r\n\r\n".utf8)
-        while RecordedJSON.find(end, in: buffer, from: max(0, buffer.count - 4096 - 4)) == nil {
-            let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0, buffer.count < 65_536 else { return nil }
-            buffer += chunk[0..<count]
-        }
-        let text = String(decoding: buffer, as: UTF8.self)
-        let lines = text.components(separatedBy: "\r\n")
-        let requestLine = lines[0].split(separator: " ")
-        guard requestLine.count >= 2 else { return nil }
-        let target = String(requestLine[1])
-        let path: String
-        let query: String
-        if let mark = target.firstIndex(of: "?") {
-            path = String(target[..<mark])
-            query = String(target[target.index(after: mark)...])
-        } else {
-            path = target
-            query = ""
-        }
-        var parameters: [String: String] = [:]
-        var names: [String] = []
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = Self.formDecode(String(parts[0]))
-            names.append(name)
-            parameters[name] = parts.count > 1 ? Self.formDecode(String(parts[1])) : ""
-        }
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() where !line.isEmpty {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        return RecordedRequest(
-            method: String(requestLine[0]), path: path, rawQuery: query,
-            parameters: parameters, parameterNames: names, headers: headers
-        )
+        engine.stop()
     }
 
     /// Decodes a query component as a servlet container does: `+` is a space, `%XX` a byte.
@@ -299,66 +150,237 @@ public final class ReplayServer: Sendable {
         }
     }
 
-    // MARK: - Answers
-
+    /// The content type of KMA's JSON answers.
     static let json = "application/json;charset=UTF-8"
 
-    /// The normal answer to a request, with a content fault applied.
-    private func answer(_ request: RecordedRequest, alteration: ReplayFault?) -> HTTPAnswer {
-        let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst"]
-        guard request.method == "GET", operations.contains(request.operation) else {
-            return HTTPAnswer(status: 404, contentType: "text/html", body: Array("<html><head><title>404 Not Found</title></head></html>".utf8))
+    /// Everything the server's threads need, and nothing that holds the server.
+    private final class Engine: Sendable {
+        struct RunKey: Hashable {
+            var operation: String
+            var baseDate: String
+            var baseTime: String
+            var nx: Int
+            var ny: Int
         }
-        let key = request.parameters["serviceKey"] ?? request.parameters["authKey"]
-        if let expectedKey, key != expectedKey {
-            let xml = "<OpenAPI_ServiceResponse><cmmMsgHeader><errMsg>SERVICE ERROR</errMsg><returnAuthMsg>SERVICE_KEY_IS_NOT_REGISTERED_ERROR</returnAuthMsg><returnReasonCode>30</returnReasonCode></cmmMsgHeader></OpenAPI_ServiceResponse>"
-            return HTTPAnswer(status: 200, contentType: "text/xml;charset=UTF-8", body: Array(xml.utf8))
-        }
-        let parameters = request.parameters
-        guard let baseDate = parameters["base_date"], let baseTime = parameters["base_time"],
-              let nx = parameters["nx"].flatMap({ Int($0) }), let ny = parameters["ny"].flatMap({ Int($0) }) else {
-            let body = #"{"response":{"header":{"resultCode":"11","resultMsg":"NO_MANDATORY_REQUEST_PARAMETERS_ERROR"}}}"#
-            return HTTPAnswer(status: 200, contentType: Self.json, body: Array(body.utf8))
-        }
-        let numOfRows = parameters["numOfRows"].flatMap { Int($0) } ?? 10
-        let pageNo = parameters["pageNo"].flatMap { Int($0) } ?? 1
-        let runKey = RunKey(operation: request.operation, baseDate: baseDate, baseTime: baseTime, nx: nx, ny: ny)
-        guard numOfRows > 0, pageNo > 0, let run = state.withLock({ $0.runs[runKey] }) else {
-            return HTTPAnswer(status: 200, contentType: Self.json, body: noDataBody)
-        }
-        let start = (pageNo - 1) * numOfRows
-        guard start < run.items.count else {
-            return HTTPAnswer(status: 200, contentType: Self.json, body: noDataBody)
-        }
-        var items = Array(run.items[start..<min(start + numOfRows, run.items.count)])
-        var totalCount = run.items.count
-        switch alteration {
-        case .dropItems(let count)?: items.removeLast(min(count, items.count))
-        case .totalCountOffset(let offset)?: totalCount += offset
-        case .relabelItems(let nx, let ny)?:
-            items = items.map { RecordedJSON.replacingNumber("ny", with: ny, in: RecordedJSON.replacingNumber("nx", with: nx, in: $0)) }
-        default: break
-        }
-        var body = Array(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":{"item":["#.utf8)
-        for (index, item) in items.enumerated() {
-            if index > 0 { body.append(UInt8(ascii: ",")) }
-            body += item
-        }
-        body += Array(#"]},"pageNo":\#(pageNo),"numOfRows":\#(numOfRows),"totalCount":\#(totalCount)}}}"#.utf8)
-        return HTTPAnswer(status: 200, contentType: Self.json, body: body)
-    }
 
-    private func reply(_ connection: Int32, _ answer: HTTPAnswer) {
-        let bytes = answer.head + answer.body
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+        struct InjectedFault {
+            var match: ReplayMatch
+            var fault: ReplayFault
+            var remaining: Int
+        }
+
+        struct State {
+            var runs: [RunKey: RecordedRun] = [:]
+            var faults: [InjectedFault] = []
+            var requests: [RecordedRequest] = []
+            var stopped = false
+        }
+
+        let listener: Int32
+        let expectedKey: String?
+        /// The NO_DATA answer, `Fixtures/api/hand_made_nodata_03.json`.
+        let noDataBody: [UInt8]
+        let state: Mutex<State>
+
+        init(listener: Int32, expectedKey: String?, noDataBody: [UInt8], runs: [RecordedRun]) {
+            self.listener = listener
+            self.expectedKey = expectedKey
+            self.noDataBody = noDataBody
+            var initial = State()
+            for run in runs { initial.runs[Self.key(of: run)] = run }
+            self.state = Mutex(initial)
+        }
+
+        static func key(of run: RecordedRun) -> RunKey {
+            RunKey(operation: run.operation, baseDate: run.baseDate, baseTime: run.baseTime, nx: run.nx, ny: run.ny)
+        }
+
+        /// Only shuts the listening socket down; the accept thread closes it on its way out.
+        /// Were it closed here, its descriptor number could be reused at once by another
+        /// server's socket, and the accept thread, still calling `accept` with the old number,
+        /// would steal that server's connections.
+        func stop() {
+            let wasRunning = state.withLock { state -> Bool in
+                defer { state.stopped = true }
+                return !state.stopped
             }
-            if sent < 0, errno == EINTR { continue }
-            guard sent > 0 else { return }
-            offset += sent
+            if wasRunning { shutdown(listener, Int32(SHUT_RDWR)) }
+        }
+
+        // MARK: Connections
+
+        /// Accepts until stopped. A failed `accept` never ends the loop by itself: a client
+        /// that gave up (ECONNABORTED, EPROTO) or a signal (EINTR) is skipped at once, and a
+        /// shortage of descriptors or buffers (EMFILE, ENFILE, ENOBUFS, ENOMEM), or anything
+        /// unexpected, waits 10 ms for connections to close, rather than spinning.
+        func acceptLoop() {
+            defer { close(listener) }
+            while true {
+                let connection = accept(listener, nil, nil)
+                let code = errno
+                if state.withLock({ $0.stopped }) {
+                    if connection >= 0 { close(connection) }
+                    return
+                }
+                guard connection >= 0 else {
+                    if code != EINTR && code != ECONNABORTED && code != EPROTO { usleep(10_000) }
+                    continue
+                }
+                // A thread per connection, not a dispatch queue: a delayed answer sleeps, and
+                // sleeping blocks would starve the shared worker pool of every other server.
+                Thread.detachNewThread { [self] in handle(connection) }
+            }
+        }
+
+        private func handle(_ connection: Int32) {
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            guard let request = readRequest(connection) else {
+                close(connection)
+                return
+            }
+            let fault = state.withLock { state -> ReplayFault? in
+                state.requests.append(request)
+                guard let position = state.faults.firstIndex(where: { $0.remaining > 0 && $0.match.matches(request) }) else { return nil }
+                state.faults[position].remaining -= 1
+                return state.faults[position].fault
+            }
+            switch fault {
+            case .delay(let milliseconds)?:
+                usleep(useconds_t(milliseconds) * 1000)
+                reply(connection, answer(request, alteration: nil))
+                close(connection)
+            case .reset?:
+                var linger = linger(l_onoff: 1, l_linger: 0)
+                setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+                close(connection)
+            case .truncate(let keeping)?:
+                let response = answer(request, alteration: nil)
+                reply(connection, HTTPAnswer(head: response.head, body: Array(response.body.prefix(keeping))))
+                close(connection)
+            case .status(let code, let body, let contentType, let headers)?:
+                reply(connection, HTTPAnswer(status: code, contentType: contentType, body: Array(body.utf8), headers: headers))
+                close(connection)
+            case .body(let body, let contentType)?:
+                reply(connection, HTTPAnswer(status: 200, contentType: contentType, body: Array(body.utf8)))
+                close(connection)
+            case .noData?:
+                reply(connection, HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody))
+                close(connection)
+            case .dropItems, .totalCountOffset, .relabelItems, nil:
+                reply(connection, answer(request, alteration: fault))
+                close(connection)
+            }
+        }
+
+        /// Reads the request head (GET requests have no body).
+        private func readRequest(_ connection: Int32) -> RecordedRequest? {
+            var buffer: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let end = Array("\r\n\r\n".utf8)
+            while RecordedJSON.find(end, in: buffer, from: max(0, buffer.count - 4096 - 4)) == nil {
+                let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0, buffer.count < 65_536 else { return nil }
+                buffer += chunk[0..<count]
+                if buffer.first == 0x16 {
+                    // A TLS handshake record: an https:// URL pointed at this plain-HTTP server.
+                    reply(connection, HTTPAnswer(status: 400, contentType: "text/plain", body: Array("plain HTTP only".utf8)))
+                    return nil
+                }
+            }
+            let text = String(decoding: buffer, as: UTF8.self)
+            let lines = text.components(separatedBy: "\r\n")
+            let requestLine = lines[0].split(separator: " ")
+            guard requestLine.count >= 2 else { return nil }
+            let target = String(requestLine[1])
+            let path: String
+            let query: String
+            if let mark = target.firstIndex(of: "?") {
+                path = String(target[..<mark])
+                query = String(target[target.index(after: mark)...])
+            } else {
+                path = target
+                query = ""
+            }
+            var parameters: [String: String] = [:]
+            var names: [String] = []
+            for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = ReplayServer.formDecode(String(parts[0]))
+                names.append(name)
+                parameters[name] = parts.count > 1 ? ReplayServer.formDecode(String(parts[1])) : ""
+            }
+            var headers: [String: String] = [:]
+            for line in lines.dropFirst() where !line.isEmpty {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            return RecordedRequest(
+                method: String(requestLine[0]), path: path, rawQuery: query,
+                parameters: parameters, parameterNames: names, headers: headers
+            )
+        }
+
+        // MARK: Answers
+
+        /// The normal answer to a request, with a content fault applied.
+        private func answer(_ request: RecordedRequest, alteration: ReplayFault?) -> HTTPAnswer {
+            let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst"]
+            guard request.method == "GET", operations.contains(request.operation) else {
+                return HTTPAnswer(status: 404, contentType: "text/html", body: Array("<html><head><title>404 Not Found</title></head></html>".utf8))
+            }
+            let key = request.parameters["serviceKey"] ?? request.parameters["authKey"]
+            if let expectedKey, key != expectedKey {
+                let xml = "<OpenAPI_ServiceResponse><cmmMsgHeader><errMsg>SERVICE ERROR</errMsg><returnAuthMsg>SERVICE_KEY_IS_NOT_REGISTERED_ERROR</returnAuthMsg><returnReasonCode>30</returnReasonCode></cmmMsgHeader></OpenAPI_ServiceResponse>"
+                return HTTPAnswer(status: 200, contentType: "text/xml;charset=UTF-8", body: Array(xml.utf8))
+            }
+            let parameters = request.parameters
+            guard let baseDate = parameters["base_date"], let baseTime = parameters["base_time"],
+                  let nx = parameters["nx"].flatMap({ Int($0) }), let ny = parameters["ny"].flatMap({ Int($0) }) else {
+                let body = #"{"response":{"header":{"resultCode":"11","resultMsg":"NO_MANDATORY_REQUEST_PARAMETERS_ERROR"}}}"#
+                return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: Array(body.utf8))
+            }
+            let numOfRows = parameters["numOfRows"].flatMap { Int($0) } ?? 10
+            let pageNo = parameters["pageNo"].flatMap { Int($0) } ?? 1
+            let runKey = RunKey(operation: request.operation, baseDate: baseDate, baseTime: baseTime, nx: nx, ny: ny)
+            guard numOfRows > 0, pageNo > 0, let run = state.withLock({ $0.runs[runKey] }) else {
+                return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody)
+            }
+            let start = (pageNo - 1) * numOfRows
+            guard start < run.items.count else {
+                return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody)
+            }
+            var items = Array(run.items[start..<min(start + numOfRows, run.items.count)])
+            var totalCount = run.items.count
+            switch alteration {
+            case .dropItems(let count)?: items.removeLast(min(count, items.count))
+            case .totalCountOffset(let offset)?: totalCount += offset
+            case .relabelItems(let nx, let ny)?:
+                items = items.map { RecordedJSON.replacingNumber("ny", with: ny, in: RecordedJSON.replacingNumber("nx", with: nx, in: $0)) }
+            default: break
+            }
+            var body = Array(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":{"item":["#.utf8)
+            for (index, item) in items.enumerated() {
+                if index > 0 { body.append(UInt8(ascii: ",")) }
+                body += item
+            }
+            body += Array(#"]},"pageNo":\#(pageNo),"numOfRows":\#(numOfRows),"totalCount":\#(totalCount)}}}"#.utf8)
+            return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: body)
+        }
+
+        private func reply(_ connection: Int32, _ answer: HTTPAnswer) {
+            let bytes = answer.head + answer.body
+            var offset = 0
+            while offset < bytes.count {
+                let sent = bytes.withUnsafeBytes { raw -> Int in
+                    guard let base = raw.baseAddress else { return 0 }
+                    return send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                }
+                if sent < 0, errno == EINTR { continue }
+                guard sent > 0 else { return }
+                offset += sent
+            }
         }
     }
 }
@@ -381,6 +403,8 @@ struct HTTPAnswer {
     static func head(status: Int, contentType: String, length: Int, headers: [String: String]) -> [UInt8] {
         let reason: String = switch status {
         case 200: "OK"
+        case 302: "Found"
+        case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"
         case 429: "Too Many Requests"

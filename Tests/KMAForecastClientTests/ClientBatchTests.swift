@@ -5,7 +5,7 @@ import Testing
 @testable import KMAForecastClient
 import _KMATestSupport
 
-@Suite("ForecastClient batches: shared cells, bounded concurrency, a budget")
+@Suite("ForecastClient batches: shared cells, bounded concurrency, a budget", .removingTemporaryDirectories)
 struct ClientBatchTests {
     /// A server with the recorded run relabelled for cells nx 60...60+count-1, ny 120.
     static func server(cells count: Int) throws -> (ReplayServer, [GridCell]) {
@@ -33,15 +33,18 @@ struct ClientBatchTests {
         #expect(progress == [1, 2])
     }
 
-    @Test("No more requests in flight than the concurrency", arguments: [1, 2, 3])
+    @Test("Requests in flight reach the concurrency and never exceed it", arguments: [1, 2, 3])
     func boundedConcurrency(_ limit: Int) async throws {
         let (server, cells) = try Self.server(cells: 6)
         defer { server.stop() }
-        server.inject(.delay(milliseconds: 50), times: 100)
-        let results = try await makeClient(server, pageSize: 300, pageConcurrency: 4).fetch(.shortTerm, cells: cells, concurrency: limit)
+        // Counted where the client sends (the server's own count lags behind close), and the
+        // first requests are held until `limit` are in flight, so reaching it is no accident.
+        let probe = ProbeTransport(holdUntilInFlight: limit)
+        let client = try makeClient(server, pageSize: 300, pageConcurrency: 4, transport: probe)
+        let results = await client.fetch(.shortTerm, cells: cells, concurrency: limit)
         #expect(results.allSatisfy { (try? $0.get())?.itemCount == 809 })
-        #expect(server.requests.count == 18)
-        #expect(server.maxConcurrentRequests <= limit)
+        #expect(server.requests.count == 18 && probe.snapshot.finished.count == 18)
+        #expect(probe.snapshot.maxInFlight == limit)
     }
 
     @Test("The budget is honoured: the rest fail without a request, and say why")

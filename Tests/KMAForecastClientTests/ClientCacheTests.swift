@@ -5,7 +5,7 @@ import Testing
 @testable import KMAForecastClient
 import _KMATestSupport
 
-@Suite("ForecastClient with its cache: zero requests within a run, exact replacement")
+@Suite("ForecastClient with its cache: zero requests within a run, exact replacement", .removingTemporaryDirectories)
 struct ClientCacheTests {
     @Test("A repeat call within the same run makes no request and returns the same rows")
     func repeatCall() async throws {
@@ -32,6 +32,20 @@ struct ClientCacheTests {
         let stored = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
         #expect(!stored.contains("TESTKEY") && !stored.contains("serviceKey"))
         #expect(recorder.events.contains { if case .cacheHit = $0 { true } else { false } })
+    }
+
+    @Test("A relative cache directory works: the second call is a cache hit")
+    func relativeDirectory() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let directory = try temporaryDirectory()
+        let current = try CacheFileSystem.currentDirectory().get()
+        let relative = String(repeating: "../", count: current.split(separator: "/").count) + directory.dropFirst()
+        let client = try makeClient(server, cache: .directory(relative))
+        #expect(client.cache?.directory == current + "/" + relative)
+        _ = try await client.fetch(.shortTerm, cell: shortTermCell)
+        let again = try await client.fetch(.shortTerm, cell: shortTermCell)
+        #expect(again.fromCache && server.requests.count == 1)
     }
 
     @Test("Providers and products are kept apart")
@@ -144,6 +158,37 @@ struct ClientCacheTests {
         #expect(third.fromCache && server.requests.count == 2)
     }
 
+    @Test("A checksum-valid file with absurd header numbers is ignored and replaced, never a crash")
+    func absurdHeader() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let recorder = Recorder()
+        let client = try makeClient(server, cache: .directory(try temporaryDirectory()), recorder: recorder)
+        let cache = try #require(client.cache)
+        let key = ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0500"))
+        let entry = ForecastCache.Entry(pageSize: .max, pages: [try Fixtures.bytes(shortTermFixture)])
+        try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
+        try CacheFileSystem.writeAtomically(ForecastCache.serialize(entry, key: key), to: cache.pagesPath(key))
+        let run = try await client.fetch(.shortTerm, cell: shortTermCell)
+        #expect(!run.fromCache && run.itemCount == 809 && server.requests.count == 1)
+        #expect(recorder.events.contains { if case .cacheIgnored(_, let reason) = $0 { reason.contains("pageSize") } else { false } })
+        #expect(cache.entry(for: key) == .hit(ForecastCache.Entry(pageSize: 1000, pages: entry.pages)))
+    }
+
+    @Test("A NO_DATA note with a time of Int64.min is no note, never a crash")
+    func absurdNoDataNote() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let client = try makeClient(server, clock: TestClock(kstDate(2022, 11, 20, 8, 15)), cache: .directory(try temporaryDirectory()))
+        let cache = try #require(client.cache)
+        let key = ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0800"))
+        try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
+        try CacheFileSystem.writeAtomically(Array("kma-forecast-nodata 1\nchecked -9223372036854775808\n".utf8), to: cache.noDataPath(key))
+        let run = try await client.fetch(.shortTerm, cell: shortTermCell)
+        #expect(run.base.baseTime == "0500" && run.requests == 2)
+        #expect(server.requests.map { $0.parameters["base_time"] ?? "" } == ["0800", "0500"])
+    }
+
     @Test("A cache that cannot be written does not fail the fetch")
     func unwritable() async throws {
         let server = try shortTermServer()
@@ -168,7 +213,83 @@ struct ClientCacheTests {
     }
 }
 
-@Suite("ForecastClient cache: a key echoed by the server is never stored")
+@Suite("ForecastClient cache: only runs known good are stored", .removingTemporaryDirectories)
+struct ClientCacheGoodRunTests {
+    static func shortTermKey() throws -> ForecastCache.Key {
+        ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0500"))
+    }
+
+    // Regression: the run was stored when its last page was in, before the rows were built,
+    // so every later call failed from the cache, without a request, until the next issuance.
+    @Test("A run whose items repeat fails, and is not cached: the next call asks KMA again", arguments: [1000, 300])
+    func repeatedItemNotCached(_ pageSize: Int) async throws {
+        let server = try ReplayServer(runs: [try runWithRepeatedItem()], expectedKey: testKey)
+        defer { server.stop() }
+        let client = try makeClient(server, cache: .directory(try temporaryDirectory()), pageSize: pageSize)
+        let pages = pageSize == 1000 ? 1 : 3
+        for call in 1...2 {
+            let error = try #require(await fetchError(client))
+            #expect(error.stage == .consistency && error.description.contains("appears twice"), "\(error)")
+            #expect(server.requests.count == call * pages)
+        }
+        #expect(!FileManager.default.fileExists(atPath: try #require(client.cache).pagesPath(try Self.shortTermKey())))
+    }
+
+    @Test("The item stream checks the same way: a repeated item ends it with an error, and nothing is cached")
+    func repeatedItemStream() async throws {
+        let server = try ReplayServer(runs: [try runWithRepeatedItem()], expectedKey: testKey)
+        defer { server.stop() }
+        let client = try makeClient(server, cache: .directory(try temporaryDirectory()), pageSize: 300)
+        var received = 0
+        var failure: ForecastClientError?
+        do throws(ForecastClientError) {
+            for try await _ in client.items(.shortTerm, cell: shortTermCell) { received += 1 }
+        } catch {
+            failure = error
+        }
+        #expect(received == 600 && failure?.stage == .consistency, "\(String(describing: failure))")
+        #expect(!FileManager.default.fileExists(atPath: try #require(client.cache).pagesPath(try Self.shortTermKey())))
+    }
+
+    @Test("A cached run whose items repeat is removed, reported, and fetched again once")
+    func cachedRunWithRepeatedItem() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let recorder = Recorder()
+        let client = try makeClient(server, cache: .directory(try temporaryDirectory()), recorder: recorder)
+        let cache = try #require(client.cache)
+        let key = try Self.shortTermKey()
+        let repeated = try runWithRepeatedItem()
+        let bad = ForecastCache.Entry(pageSize: 1000, pages: [pageBody(repeated.items, totalCount: repeated.items.count)])
+        try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
+        try CacheFileSystem.writeAtomically(ForecastCache.serialize(bad, key: key), to: cache.pagesPath(key))
+        #expect(cache.entry(for: key) == .hit(bad))   // the file itself is well-formed
+
+        let run = try await client.fetch(.shortTerm, cell: shortTermCell)
+        #expect(!run.fromCache && run.itemCount == 809 && server.requests.count == 1)
+        #expect(recorder.events.contains { event in
+            if case .cacheIgnored(let path, let reason) = event { path == cache.pagesPath(key) && reason.contains("appears twice") } else { false }
+        })
+        let again = try await client.fetch(.shortTerm, cell: shortTermCell)
+        #expect(again.fromCache && again.rows == run.rows && server.requests.count == 1)
+    }
+
+    @Test("An unusable cache file is removed even when the fetch that should replace it fails")
+    func unusableRemoved() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.status(500), times: 9)
+        let client = try makeClient(server, cache: .directory(try temporaryDirectory()), retry: .none)
+        let cache = try #require(client.cache)
+        let key = try Self.shortTermKey()
+        try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
+        try CacheFileSystem.writeAtomically(Array("not a cache file\n".utf8), to: cache.pagesPath(key))
+        #expect(await fetchError(client)?.reason == .httpStatus(500))
+        #expect(cache.entry(for: key) == .miss)
+    }
+}
+
+@Suite("ForecastClient cache: a key echoed by the server is never stored", .removingTemporaryDirectories)
 struct ClientCacheKeyEchoTests {
     @Test("An answer that contains the key is served but not cached")
     func echoedKey() async throws {

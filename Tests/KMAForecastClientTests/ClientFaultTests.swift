@@ -28,12 +28,21 @@ struct ClientFaultTests {
         let html = try Fixtures.text("api/hand_made_html_502.html")
         let code01 = try Fixtures.text("api/error_01_application_error.json")
         let code10 = try Fixtures.text("api/error_10_base_time_digits.json")
+        // Hand-made from the recorded shapes: KMA's JSON header with another code, and the
+        // gateway's envelope with another returnReasonCode.
+        func header(_ code: String, _ name: String) -> ReplayFault {
+            .body(#"{"response":{"header":{"resultCode":"\#(code)","resultMsg":"\#(name)"}}}"#, contentType: "application/json")
+        }
+        let gateway31 = gateway30.replacingOccurrences(of: "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", with: "DEADLINE_HAS_EXPIRED_ERROR")
+            .replacingOccurrences(of: "<returnReasonCode>30<", with: "<returnReasonCode>31<")
         return [
             // Transient: retried, and a later success is a success.
             FaultCase(label: "HTTP 500 twice, then fine", fault: .status(500), times: 2, requests: 3, stage: nil, says: ""),
             FaultCase(label: "connection reset once, then fine", fault: .reset, times: 1, requests: 2, stage: nil, says: ""),
             FaultCase(label: "body cut short once, then fine", fault: .truncate(keepingBytes: 5000), times: 1, requests: 2, stage: nil, says: ""),
             FaultCase(label: "KMA 01 APPLICATION_ERROR once, then fine", fault: .body(code01, contentType: "application/json"), times: 1, requests: 2, stage: nil, says: ""),
+            FaultCase(label: "KMA 02 DB_ERROR twice, then fine", fault: header("02", "DB_ERROR"), times: 2, requests: 3, stage: nil, says: ""),
+            FaultCase(label: "KMA 05 SERVICETIME_OUT every time", fault: header("05", "SERVICETIME_OUT"), times: 9, requests: 3, stage: .resultCode, says: "fault on KMA's side"),
             // Transient every time: bounded attempts, then the error.
             FaultCase(label: "HTTP 500 every time", fault: .status(500), times: 9, requests: 3, stage: .httpStatus, says: "HTTP 500 after 3 attempts: KMA is having trouble"),
             FaultCase(label: "HTTP 503 HTML page every time", fault: .status(503, body: html, contentType: "text/html", headers: [:]), times: 9, requests: 3, stage: .httpStatus, says: "HTTP 503 after 3 attempts"),
@@ -45,11 +54,16 @@ struct ClientFaultTests {
             FaultCase(label: "gateway XML, key not registered (30)", fault: .body(gateway30, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "about an hour"),
             FaultCase(label: "gateway XML, quota (22)", fault: .body(quota22, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "10,000 calls a day"),
             FaultCase(label: "KMA 10 invalid parameter", fault: .body(code10, contentType: "application/json"), times: 9, requests: 1, stage: .resultCode, says: "base_time는 4자리 입니다."),
+            FaultCase(label: "KMA 12 no such operation", fault: header("12", "NO_OPENAPI_SERVICE_ERROR"), times: 9, requests: 1, stage: .resultCode, says: "check the service URL and operation name"),
+            FaultCase(label: "gateway XML, key expired (31)", fault: .body(gateway31, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "period of use of your service key has ended"),
+            FaultCase(label: "KMA 99 UNKNOWN_ERROR", fault: header("99", "UNKNOWN_ERROR"), times: 9, requests: 1, stage: .resultCode, says: "Unexpected KMA error"),
             FaultCase(label: "HTML page with HTTP 200", fault: .body(html, contentType: "text/html"), times: 9, requests: 1, stage: .decode, says: "HTML page titled \"502 Bad Gateway\""),
             FaultCase(label: "HTTP 404", fault: .status(404), times: 9, requests: 1, stage: .httpStatus, says: "service URL is wrong"),
             // The answer is inconsistent: an error, never a partial run.
             FaultCase(label: "items for another cell", fault: .relabelItems(nx: 61, ny: 120), times: 9, requests: 1, stage: .consistency, says: "item for nx 61, ny 120"),
             FaultCase(label: "short page", fault: .dropItems(9), times: 9, requests: 1, stage: .consistency, says: "page 1 holds 800 items but should hold 809"),
+            // Regression: a totalCount of Int.max trapped in the page arithmetic.
+            FaultCase(label: "totalCount Int.max", fault: .totalCountOffset(Int.max - 809), times: 9, requests: 1, stage: .consistency, says: "totalCount 9223372036854775807 is far more than a forecast run"),
         ]
     }
 
@@ -123,11 +137,46 @@ struct ClientFaultTests {
     func slowThenFast() async throws {
         let server = try shortTermServer()
         defer { server.stop() }
-        server.inject(.delay(milliseconds: 3000))
+        // Generous both ways: a debug build on a busy machine answers in far less than 2 s, and
+        // the slow answer is far beyond it.
+        server.inject(.delay(milliseconds: 10_000))
         let recorder = Recorder()
-        let client = try makeClient(server, timeouts: ClientTimeouts(connect: .seconds(10), overall: .milliseconds(300)), recorder: recorder)
+        let client = try makeClient(server, timeouts: ClientTimeouts(connect: .seconds(20), overall: .seconds(2)), recorder: recorder)
         let run = try await client.fetch(.shortTerm, cell: shortTermCell)
         #expect(run.requests == 2, "\(recorder.eventTexts)")
+    }
+
+    @Test("A TLS handshake that fails (https:// to a plain-HTTP server) is retried, then says so")
+    func tlsHandshake() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let recorder = Recorder()
+        let configuration = ClientConfiguration(
+            serviceKey: try ServiceKey(testKey), baseURL: server.baseURL.replacingOccurrences(of: "http://", with: "https://"),
+            cache: .disabled, onEvent: { recorder.record($0) }
+        )
+        let client = try ForecastClient(configuration: configuration, transport: URLSessionTransport(), sleep: { recorder.sleep($0) }, random: { 0.5 })
+        let error = try #require(await fetchError(client))
+        // Regression: it came out as "URLError -1" with advice to check the network.
+        #expect(error.reason == .secureConnectionFailed(host: "127.0.0.1:\(server.port)"), "\(error)")
+        #expect(error.attempts == 3 && recorder.sleeps.count == 2 && error.stage == .transport)
+        #expect(error.description.contains("TLS handshake after 3 attempts") && error.description.contains("https:// or http://"))
+        for text in texts(of: error) + recorder.eventTexts { #expect(!text.contains("TESTKEY"), "\(text)") }
+    }
+
+    @Test("A redirect loop is the service URL's fault: one attempt, no retry, advice about the URL")
+    func redirectLoop() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.status(302, headers: ["Location": "/1360000/VilageFcstInfoService_2.0/getVilageFcst"]), times: 1000)
+        let recorder = Recorder()
+        let error = try #require(await fetchError(try makeClient(server, recorder: recorder)))
+        // Regression: retried three times with advice to check the network.
+        #expect(error.reason == .tooManyRedirects(host: "127.0.0.1:\(server.port)"), "\(error)")
+        #expect(error.attempts == 1 && recorder.sleeps.isEmpty && !error.isTransient)
+        #expect(error.description.contains("the service URL is wrong"))
+        #expect(server.requests.count > 1)   // URLSession followed the redirects before giving up
+        for text in texts(of: error) { #expect(!text.contains("TESTKEY"), "\(text)") }
     }
 
     @Test("Nothing listening: unreachable, retried, no key shown")

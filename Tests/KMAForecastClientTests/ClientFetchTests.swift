@@ -5,7 +5,7 @@ import Testing
 @testable import KMAForecastClient
 import _KMATestSupport
 
-@Suite("ForecastClient over HTTP: requests, pages, base times")
+@Suite("ForecastClient over HTTP: requests, pages, base times", .removingTemporaryDirectories)
 struct ClientFetchTests {
     @Test("A run in one page: the exact request, rows as the decoder makes them")
     func onePage() async throws {
@@ -76,17 +76,31 @@ struct ClientFetchTests {
         #expect(server.requests.count == 9)
     }
 
-    @Test("Abandoning a stream after the first page cancels the rest cleanly")
+    @Test("Abandoning a stream after the first page cancels the pages in flight")
     func abandonStream() async throws {
         let server = try shortTermServer()
         defer { server.stop() }
+        // Pages 2 and 3 would take 10 s: only cancellation ends them sooner.
+        for pageNo in [2, 3] { server.inject(.delay(milliseconds: 10_000), times: 1, when: ReplayMatch(pageNo: pageNo)) }
+        let probe = ProbeTransport()
+        let client = try makeClient(server, pageSize: 100, pageConcurrency: 2, timeouts: ClientTimeouts(connect: .seconds(20), overall: .seconds(20)), transport: probe)
         var count = 0
-        for try await _ in try makeClient(server, pageSize: 100, pageConcurrency: 2).items(.shortTerm, cell: shortTermCell) {
+        for try await _ in client.items(.shortTerm, cell: shortTermCell) {
             count += 1
-            if count == 100 { break }
+            if count == 100 {
+                // Page 1 is delivered; leave once pages 2 and 3 are really in flight.
+                #expect(await probe.wait { $0.started.sorted() == [1, 2, 3] && server.requests.count == 3 })
+                break
+            }
         }
         #expect(count == 100)
-        #expect(server.requests.count <= 3)
+        #expect(await probe.wait { $0.finished.count == 3 })
+        let later = probe.snapshot.finished.filter { $0.pageNo > 1 }.sorted { $0.pageNo < $1.pageNo }
+        #expect(later == [
+            ProbeTransport.Outcome(pageNo: 2, sawCancellation: true, failure: .cancelled),
+            ProbeTransport.Outcome(pageNo: 3, sawCancellation: true, failure: .cancelled),
+        ])
+        #expect(probe.snapshot.started.count == 3 && server.requests.count == 3)
     }
 
     @Test("Nowcast and ultra-short runs", arguments: [
@@ -183,6 +197,50 @@ struct ClientFetchTests {
             _ = try ForecastClient(configuration: configuration)
         } throws: { error in
             (error as? ForecastClientError)?.description.contains(field) == true
+        }
+    }
+
+    /// A configuration value at an extreme, and the word the refusal must contain (`nil`: it
+    /// must work).
+    struct Extreme: Sendable, CustomTestStringConvertible {
+        let label: String
+        let change: @Sendable (inout ClientConfiguration) -> Void
+        let refusal: String?
+        var testDescription: String { label }
+    }
+
+    static let extremes: [Extreme] = [
+        // Regression: these trapped (Int64 conversions of Double seconds, Task.sleep, URLRequest).
+        Extreme(label: "maxDelay Int64.max s", change: { $0.retry.maxDelay = .seconds(Int64.max) }, refusal: "retry delays must be at most 1 day"),
+        Extreme(label: "initialDelay 1e20 s", change: { $0.retry.initialDelay = .seconds(1e20) }, refusal: "retry delays must be at most 1 day"),
+        Extreme(label: "connect Int64.max s", change: { $0.timeouts.connect = .seconds(Int64.max) }, refusal: "timeouts.connect must be positive and at most 1 day"),
+        Extreme(label: "overall Int64.max s", change: { $0.timeouts.overall = .seconds(Int64.max) }, refusal: "timeouts.overall must be positive and at most 1 day"),
+        Extreme(label: "overall 0", change: { $0.timeouts.overall = .zero }, refusal: "timeouts.overall must be positive"),
+        Extreme(label: "noDataRecheckInterval -1 s", change: { $0.noDataRecheckInterval = .seconds(-1) }, refusal: "noDataRecheckInterval must not be negative"),
+        Extreme(label: "noDataRecheckInterval Int64.max s", change: { $0.noDataRecheckInterval = .seconds(Int64.max) }, refusal: nil),
+        Extreme(label: "noDataRecheckInterval 1e20 s", change: { $0.noDataRecheckInterval = .seconds(1e20) }, refusal: nil),
+        Extreme(label: "pageConcurrency Int.max", change: { $0.pageConcurrency = .max }, refusal: nil),
+        Extreme(label: "maxAttempts Int.max", change: { $0.retry.maxAttempts = .max }, refusal: nil),
+        Extreme(label: "clock at the far future", change: { $0.now = { .distantFuture } }, refusal: nil),
+    ]
+
+    @Test("Extreme configuration values are refused with a reason, or work; never a trap", arguments: extremes)
+    func extremeConfiguration(_ c: Extreme) async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        var configuration = ClientConfiguration(
+            serviceKey: try ServiceKey(testKey), baseURL: server.baseURL, cache: .directory(try temporaryDirectory()),
+            now: { kstDate(2022, 11, 20, 8, 15) }   // 0800 has no data: a NO_DATA note is written
+        )
+        c.change(&configuration)
+        do throws(ForecastClientError) {
+            let client = try ForecastClient(configuration: configuration, transport: URLSessionTransport(), sleep: { _ in }, random: { 0.5 })
+            #expect(c.refusal == nil, "expected a refusal")
+            // Twice: the second call reads the NO_DATA note and compares it with the interval.
+            for _ in 0..<2 { _ = await fetchError(client) }
+        } catch {
+            #expect(error.stage == .request)
+            #expect(c.refusal.map { error.description.contains($0) } == true, "\(error)")
         }
     }
 }

@@ -59,13 +59,6 @@ final class Recorder: Sendable {
     }
 }
 
-/// A fresh temporary directory.
-func temporaryDirectory() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("kma-client-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url.path
-}
-
 /// A client against a replay server, with instant sleeps (recorded) and a fixed jitter draw
 /// of 0.5.
 func makeClient(
@@ -78,7 +71,8 @@ func makeClient(
     pageConcurrency: Int = 4,
     retry: RetryPolicy = RetryPolicy(),
     timeouts: ClientTimeouts = ClientTimeouts(connect: .seconds(5), overall: .seconds(10)),
-    recorder: Recorder = Recorder()
+    recorder: Recorder = Recorder(),
+    transport: any HTTPTransport = URLSessionTransport()
 ) throws -> ForecastClient {
     let configuration = ClientConfiguration(
         provider: provider,
@@ -94,10 +88,26 @@ func makeClient(
     )
     return try ForecastClient(
         configuration: configuration,
-        transport: URLSessionTransport(),
+        transport: transport,
         sleep: { recorder.sleep($0) },
         random: { 0.5 }
     )
+}
+
+/// The recorded short-term run with its last item replaced by a copy of the first: 809 items
+/// as totalCount says, but one of them twice, so every page checks out and the rows do not
+/// (only once the last page is in, when pages are smaller than the run).
+func runWithRepeatedItem() throws -> RecordedRun {
+    var run = try RecordedRun(.shortTerm, fixture: shortTermFixture)
+    run.items[run.items.count - 1] = run.items[0]
+    return run
+}
+
+/// A KMA page of JSON holding `items` (as the replay server builds them).
+func pageBody(_ items: [[UInt8]], pageNo: Int = 1, numOfRows: Int = 1000, totalCount: Int) -> [UInt8] {
+    Array(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":{"item":["#.utf8)
+        + Array(items.joined(separator: Array(",".utf8)))
+        + Array(#"]},"pageNo":\#(pageNo),"numOfRows":\#(numOfRows),"totalCount":\#(totalCount)}}}"#.utf8)
 }
 
 /// A replay server serving the recorded short-term run, requiring the test key.

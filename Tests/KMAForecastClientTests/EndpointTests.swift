@@ -50,6 +50,19 @@ struct EndpointTests {
         ("https:///x", "has no host"),
         ("https://h/x?serviceKey=TESTKEY%2Babc", "without a query"),
         ("https://h/x#frag", "without a query"),
+        // Regression: these were accepted, and then every request failed as a transient
+        // "URLError" with advice to check the network, three attempts each.
+        ("http://127.0.0.1:99999/x", "port that is not a number from 1 to 65535"),
+        ("http://h:0/x", "port that is not a number from 1 to 65535"),
+        ("http://h:80a/x", "port that is not a number from 1 to 65535"),
+        ("http://h:/x", "port that is not a number from 1 to 65535"),
+        ("http://exa<mple/x", "host with characters a host name cannot have"),
+        ("http://날씨.kr/x", "xn-- form"),
+        ("http://[::1/x", "without its closing ']'"),
+        ("http://[nope]/x", "not an IPv6 address"),
+        ("http://h/x|y", "characters a URL path cannot have"),
+        ("http://h/%zz", "characters a URL path cannot have"),
+        ("http://h/날씨", "characters a URL path cannot have"),
     ])
     func refused(_ url: String, _ message: String) {
         #expect {
@@ -58,5 +71,13 @@ struct EndpointTests {
             guard let error = error as? ForecastClientError, case .invalidBaseURL = error.reason else { return false }
             return error.description.contains(message) && !error.description.contains("TESTKEY")
         }
+    }
+
+    @Test("Service roots a proxy or test might use are accepted", arguments: [
+        "http://127.0.0.1:8080/x", "http://[::1]:8080/1360000/VilageFcstInfoService_2.0", "https://my_proxy.internal:65535/a%20b/c",
+        "http://localhost/~user/kma;v=1", "HTTPS://APIS.DATA.GO.KR/1360000/VilageFcstInfoService_2.0",
+    ])
+    func accepted(_ url: String) throws {
+        #expect(try Endpoint(baseURL: url, provider: .dataGoKr, key: try ServiceKey(testKey)).baseURL == url)
     }
 }

@@ -4,7 +4,7 @@ import KMAGrid
 import Testing
 @testable import KMAForecastClient
 
-@Suite("ForecastCache: files, format, atomic writes, pruning")
+@Suite("ForecastCache: files, format, atomic writes, pruning", .removingTemporaryDirectories)
 struct ForecastCacheTests {
     static func key(_ baseDate: String = "20221120", _ baseTime: String = "0500", nx: Int = 60) throws -> ForecastCache.Key {
         ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: try GridCell(nx: nx, ny: 120),
@@ -23,6 +23,54 @@ struct ForecastCacheTests {
         #expect(ForecastCache.defaultDirectory(environment: environment) == expected)
     }
 
+    @Test("A relative directory is taken relative to the current directory, and kept absolute", arguments: [
+        ("relcache", "/relcache"), ("./relcache/", "/relcache"), (".cache", "/.cache"), (".", ""), ("a//b/./c", "/a/b/c"),
+    ])
+    func relativeDirectory(_ given: String, _ suffix: String) throws {
+        // Regression: a relative directory was used as is, and makeDirectories put a '/' before
+        // it, so '--cache-dir .cache' created '/.cache' and never cached.
+        let current = try CacheFileSystem.currentDirectory().get()
+        #expect(try ForecastCache(directory: given).directory == (current == "/" ? "" : current) + suffix)
+    }
+
+    @Test("An empty directory path is refused, saying so")
+    func emptyDirectory() {
+        #expect {
+            _ = try ForecastCache(directory: "")
+        } throws: { error in
+            (error as? ForecastClientError)?.description == "The client configuration is invalid: the cache directory is an empty path; give a directory, or disable the cache."
+        }
+        #expect(throws: ForecastClientError.self) {
+            _ = try ForecastClient(configuration: ClientConfiguration(serviceKey: try ServiceKey(testKey), cache: .directory("")))
+        }
+    }
+
+    @Test("Directories are created relative to where a relative path points, not at /")
+    func relativeMakeDirectories() throws {
+        let directory = try temporaryDirectory()
+        let current = try CacheFileSystem.currentDirectory().get()
+        // A relative path to the temporary directory: up to / from here, then down.
+        let up = String(repeating: "../", count: current.split(separator: "/").count)
+        try CacheFileSystem.makeDirectories(up + directory.dropFirst() + "/a/b")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: directory + "/a/b", isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test("A path that cannot be checked says why, not that it is no directory")
+    func danglingLink() throws {
+        let directory = try temporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: directory + "/cache", withDestinationPath: directory + "/missing")
+        #expect {
+            try CacheFileSystem.makeDirectories(directory + "/cache")
+        } throws: { error in
+            (error as? CacheFailure)?.reason == "it cannot be checked to be a directory: No such file or directory"
+        }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: directory + "/file"))
+        #expect(throws: CacheFailure(path: directory + "/file", reason: "it exists and is not a directory")) {
+            try CacheFileSystem.makeDirectories(directory + "/file")
+        }
+    }
+
     @Test("The checksum is FNV-1a 64")
     func checksum() {
         #expect(ForecastCache.checksum([]) == "cbf29ce484222325")
@@ -31,7 +79,7 @@ struct ForecastCacheTests {
 
     @Test("Paths are keyed by provider, product, cell and base")
     func paths() throws {
-        let cache = ForecastCache(directory: "/c/")
+        let cache = try ForecastCache(directory: "/c/")
         #expect(cache.pagesPath(try Self.key()) == "/c/data.go.kr/short-term/60-120/20221120-0500.pages")
         #expect(cache.noDataPath(try Self.key("20221120", "0800")) == "/c/data.go.kr/short-term/60-120/20221120-0800.nodata")
     }
@@ -39,7 +87,7 @@ struct ForecastCacheTests {
     @Test("Stored pages come back byte for byte, with no temporary file left")
     func roundTrip() throws {
         let directory = try temporaryDirectory()
-        let cache = ForecastCache(directory: directory)
+        let cache = try ForecastCache(directory: directory)
         let key = try Self.key()
         #expect(cache.entry(for: key) == .miss)
         try cache.store(entry, for: key)
@@ -64,6 +112,10 @@ struct ForecastCacheTests {
         flipped[flipped.count - 2] = UInt8(ascii: "]")
         var version2 = good
         version2.replaceSubrange(0..<20, with: Array("kma-forecast-cache 2".utf8))
+        /// `good` with one header line replaced.
+        func header(_ line: String, _ replacement: String) -> [UInt8] {
+            Array(String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\n\(line)\n", with: "\n\(replacement)\n").utf8)
+        }
         return [
             BadFile(label: "empty", bytes: [], reason: "ends inside the header"),
             BadFile(label: "garbage", bytes: Array("\u{0}\u{1}garbage\n".utf8), reason: "not a kma-forecast cache file"),
@@ -72,13 +124,23 @@ struct ForecastCacheTests {
             BadFile(label: "cut short", bytes: Array(good.dropLast(3)), reason: "page 1 is missing or cut short"),
             BadFile(label: "a flipped byte", bytes: flipped, reason: "page 1 does not match its checksum"),
             BadFile(label: "bytes after the last page", bytes: good + Array("x".utf8), reason: "bytes after the last page"),
+            // Regression: a pageSize of Int.max crashed the next fetch in the page arithmetic.
+            BadFile(label: "pageSize Int.max", bytes: header("pageSize 2", "pageSize 9223372036854775807"), reason: "no pageSize line within 1...10000"),
+            BadFile(label: "pageSize 0", bytes: header("pageSize 2", "pageSize 0"), reason: "no pageSize line within 1...10000"),
+            BadFile(label: "pageSize 10001", bytes: header("pageSize 2", "pageSize 10001"), reason: "no pageSize line within 1...10000"),
+            BadFile(label: "pageSize beyond Int", bytes: header("pageSize 2", "pageSize 99999999999999999999"), reason: "no pageSize line within 1...10000"),
+            BadFile(label: "pages -1", bytes: header("pages 1", "pages -1"), reason: "no pages line within 1...1000"),
+            BadFile(label: "pages 0", bytes: header("pages 1", "pages 0"), reason: "no pages line within 1...1000"),
+            BadFile(label: "pages 1001", bytes: header("pages 1", "pages 1001"), reason: "no pages line within 1...1000"),
+            BadFile(label: "page length Int.max", bytes: Array(String(decoding: good, as: UTF8.self)
+                .replacingOccurrences(of: "\npage 1 2 ", with: "\npage 1 9223372036854775807 ").utf8), reason: "page 1 is missing or cut short"),
         ]
     }
 
     @Test("Corrupt, foreign and other-version files are unusable, with a reason", arguments: try badFiles())
     func unusable(_ c: BadFile) throws {
         let directory = try temporaryDirectory()
-        let cache = ForecastCache(directory: directory)
+        let cache = try ForecastCache(directory: directory)
         let key = try Self.key()
         try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
         try CacheFileSystem.writeAtomically(c.bytes, to: cache.pagesPath(key))
@@ -95,7 +157,7 @@ struct ForecastCacheTests {
 
     @Test("A directory where the file should be is not read as an entry")
     func directoryInTheWay() throws {
-        let cache = ForecastCache(directory: try temporaryDirectory())
+        let cache = try ForecastCache(directory: try temporaryDirectory())
         let key = try Self.key()
         try CacheFileSystem.makeDirectories(cache.pagesPath(key))
         #expect(cache.entry(for: key) == .miss)
@@ -104,18 +166,20 @@ struct ForecastCacheTests {
 
     @Test("NO_DATA notes round-trip; a garbled note is no note")
     func noDataNotes() throws {
-        let cache = ForecastCache(directory: try temporaryDirectory())
+        let cache = try ForecastCache(directory: try temporaryDirectory())
         let key = try Self.key("20221120", "0800")
         #expect(cache.noDataCheckedAt(key) == nil)
         try cache.noteNoData(key, at: 1_668_898_800)
         #expect(cache.noDataCheckedAt(key) == 1_668_898_800)
         try CacheFileSystem.writeAtomically(Array("kma-forecast-nodata 1\nchecked soon\n".utf8), to: cache.noDataPath(key))
         #expect(cache.noDataCheckedAt(key) == nil)
+        try CacheFileSystem.writeAtomically(Array("kma-forecast-nodata 1\nchecked -9223372036854775808\n".utf8), to: cache.noDataPath(key))
+        #expect(cache.noDataCheckedAt(key) == nil)
     }
 
     @Test("Storing a run prunes the cell's runs older than 3 days and its notes at or before it; other files stay")
     func pruning() throws {
-        let cache = ForecastCache(directory: try temporaryDirectory())
+        let cache = try ForecastCache(directory: try temporaryDirectory())
         let stored = try Self.key("20221120", "0500")
         let folder = cache.cellDirectory(stored)
         try CacheFileSystem.makeDirectories(folder)

@@ -77,10 +77,27 @@ struct PageStateMachineTests {
         (info(page: 1, rows: 300, total: 0, items: 0), PagingError.emptyRun),
         (info(page: 1, rows: 300, total: 809, items: 200), .itemCountMismatch(pageNo: 1, expected: 300, received: 200, totalCount: 809)),
         (info(page: 1, rows: 300, total: 300_001, items: 300), .implausibleTotalCount(300_001)),
+        // Regression: `(total + pageSize − 1) / pageSize` trapped for a totalCount of Int.max.
+        (info(page: 1, rows: 300, total: Int.max, items: 300), .implausibleTotalCount(Int.max)),
+        (info(page: 1, rows: 300, total: -1, items: 0), .implausibleTotalCount(-1)),
     ])
     func rejectsFirstPage(_ first: PageInfo, _ error: PagingError) {
         var machine = PageStateMachine(pageSize: 300)
         #expect(throws: error) { try machine.accept(pageNo: 1, info: first) }
+    }
+
+    @Test("Page counts never overflow, whatever the numbers", arguments: [
+        (809, 300, 3), (900, 300, 3), (1, 1, 1), (0, 300, 0), (809, Int.max, 1), (Int.max, 1, Int.max), (Int.max, Int.max, 1),
+    ])
+    func pageArithmetic(_ total: Int, _ pageSize: Int, _ pages: Int) throws {
+        #expect(PageStateMachine.pages(for: total, pageSize: pageSize) == pages)
+    }
+
+    @Test("A page size as large as Int.max: one page holds the run")
+    func hugePageSize() throws {
+        var machine = PageStateMachine(pageSize: .max)
+        #expect(try machine.accept(pageNo: 1, info: info(page: 1, rows: nil, total: 809, items: 809)) == nil)
+        #expect(machine.isComplete && machine.pageCount == 1 && machine.expectedItems(onPage: 1) == 809)
     }
 
     @Test("Another numOfRows on page 1 is fine when page 1 holds the whole run, and an error when pages follow")
@@ -115,5 +132,6 @@ struct PageStateMachineTests {
             == "page 2 holds 299 items but should hold 300 of totalCount 809")
         #expect(PagingError.totalCountChanged(pageNo: 2, first: 809, now: 810).description
             == "page 2 reports totalCount 810 but page 1 reported 809: the run changed between requests")
+        #expect(PagingError.implausibleTotalCount(-3).description == "totalCount -3 is negative")
     }
 }

@@ -30,11 +30,27 @@ struct RetryPolicyTests {
         #expect(RetryPolicy().delay(afterAttempt: 1, random: 0.5, retryAfterSeconds: 3600) == .seconds(8))
     }
 
+    @Test("Waits never trap, whatever the policy's numbers", arguments: [
+        // Regression: Int64((seconds * 1e9).rounded()) trapped for maxDelay .seconds(Int64.max).
+        (RetryPolicy(maxDelay: .seconds(Int64.max)), 200, Duration.nanoseconds(Int64.max)),
+        (RetryPolicy(maxDelay: .seconds(Int64.max)), 3, .seconds(2)),
+        (RetryPolicy(initialDelay: .seconds(1e20), maxDelay: .seconds(1e20)), 1, .nanoseconds(Int64.max)),
+        (RetryPolicy(initialDelay: .zero, multiplier: 1e300), 64, .zero),
+        (RetryPolicy(multiplier: .greatestFiniteMagnitude), 3, .seconds(8)),
+        (RetryPolicy(jitter: .nan), 1, .zero),
+    ])
+    func extremePolicies(_ policy: RetryPolicy, _ attempt: Int, _ expected: Duration) {
+        #expect(policy.delay(afterAttempt: attempt, random: 0, retryAfterSeconds: nil) == expected)
+        _ = policy.delay(afterAttempt: attempt, random: 0.5, retryAfterSeconds: Int.max)
+    }
+
     @Test("Policies that cannot work are named", arguments: [
         (RetryPolicy(maxAttempts: 0), "maxAttempts"),
         (RetryPolicy(multiplier: 0.5), "multiplier"),
         (RetryPolicy(jitter: 1.5), "jitter"),
         (RetryPolicy(initialDelay: .seconds(-1)), "negative"),
+        (RetryPolicy(maxDelay: .seconds(Int64.max)), "at most 1 day"),
+        (RetryPolicy(initialDelay: .seconds(86_401)), "at most 1 day"),
     ])
     func problems(_ policy: RetryPolicy, _ word: String) {
         #expect(policy.problem?.contains(word) == true)
