@@ -224,11 +224,11 @@ enum ForecastCommand {
         let results = await withTaskGroup(of: (ForecastProduct, Result<ForecastRun, ForecastClientError>).self) { group in
             for product in products {
                 group.addTask {
-                    do throws(ForecastClientError) {
-                        return (product, .success(try await fetcher.fetch(product, cell: cell)))
-                    } catch {
-                        return (product, .failure(error))
-                    }
+                    // Await into a local, then build the tuple: Swift 6.3.1 at -O returned the
+                    // wrong product from `return (product, .success(try await …))` and every
+                    // release fetch ended "not fetched" (see `Result.init(awaiting:)`).
+                    let result = await Result { () async throws(ForecastClientError) in try await fetcher.fetch(product, cell: cell) }
+                    return (product, result)
                 }
             }
             var collected: [ForecastProduct: Result<ForecastRun, ForecastClientError>] = [:]

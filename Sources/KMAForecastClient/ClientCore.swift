@@ -66,11 +66,9 @@ struct ClientCore: Sendable {
             of: Result<HTTPResponse, TransportFailure>?.self
         ) { group in
             group.addTask {
-                do throws(TransportFailure) {
-                    return .success(try await transport.get(url, connectTimeout: connect))
-                } catch {
-                    return .failure(error)
-                }
+                // Awaited into a local before the result is built (see `Result.init(awaiting:)`).
+                let result = await Result { () async throws(TransportFailure) in try await transport.get(url, connectTimeout: connect) }
+                return result
             }
             group.addTask {
                 try? await Task.sleep(for: overall)

@@ -48,11 +48,13 @@ extension ForecastClient {
                 let cell = distinct[index]
                 next += 1
                 group.addTask {
-                    do throws(ForecastClientError) {
-                        return (index, .success(try await fetch(product, cell: cell, base: nil, budget: budget, pageConcurrency: 1)))
-                    } catch {
-                        return (index, .failure(error))
+                    // Await into a local, then build the tuple: Swift 6.3.1 at -O returned
+                    // another child's index from `return (index, .success(try await …))`, which
+                    // gave results to the wrong cells (see `Result.init(awaiting:)`).
+                    let result = await Result { () async throws(ForecastClientError) in
+                        try await fetch(product, cell: cell, base: nil, budget: budget, pageConcurrency: 1)
                     }
+                    return (index, result)
                 }
             }
             while next < distinct.count && next < limit { launch() }

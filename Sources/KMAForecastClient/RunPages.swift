@@ -109,12 +109,9 @@ struct RunPages {
             let request = PageRequest(product: run.product, cell: run.cell, base: run.base, pageNo: pageNo, numOfRows: run.paging.pageSize)
             let core = self.core
             let budget = self.budget
+            // Awaited into a local before the result is built (see `Result.init(awaiting:)`).
             let task = Task { () -> Result<FetchedPage, ForecastClientError> in
-                do throws(ForecastClientError) {
-                    return .success(try await core.fetchPage(request, budget: budget))
-                } catch {
-                    return .failure(error)
-                }
+                await Result { () async throws(ForecastClientError) in try await core.fetchPage(request, budget: budget) }
             }
             inFlight[pageNo] = task
             canceller.add(task)

@@ -79,7 +79,8 @@ final class ProbeTransport: HTTPTransport, Sendable {
         }
         let result: Result<HTTPResponse, TransportFailure>
         do throws(TransportFailure) {
-            result = .success(try await inner.get(url, connectTimeout: connectTimeout))
+            let response = try await inner.get(url, connectTimeout: connectTimeout)
+            result = .success(response)
         } catch {
             result = .failure(error)
         }
