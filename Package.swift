@@ -78,7 +78,8 @@ let package = Package(
         ),
         .testTarget(
             name: "KMAForecastCLITests",
-            dependencies: ["KMAForecastCLI", "_KMATestSupport"]
+            // "kma-forecast": BuiltBinaryTests runs the executable of the same build as a process.
+            dependencies: ["KMAForecastCLI", "kma-forecast", "_KMATestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -138,6 +138,9 @@ struct BenchmarkOptions {
     var format: Format = .text
     /// Only list the names.
     var list = false
+    /// Smoke mode: each benchmark's check, then one untimed run of it and of its baseline; no
+    /// timing. For CI, so that a miscompiled hot path fails the build, not a user.
+    var smoke = false
     /// Stop sampling once this many samples and ``minimumSeconds`` of timed runs are in...
     var minimumSamples = 5
     var minimumSeconds = 0.5
@@ -145,12 +148,13 @@ struct BenchmarkOptions {
     var maximumSeconds = 3.0
 
     static let usage = """
-        USAGE: swift run -c release Benchmarks [--filter <substring>] [--format text|json] [--list] [--cli <path>]
+        USAGE: swift run -c release Benchmarks [--filter <substring>] [--format text|json] [--list] [--smoke] [--cli <path>]
 
         OPTIONS:
           --filter <substring>  Run only the benchmarks whose name contains <substring>.
           --format <format>     'text' (a table, default) or 'json' (one object per line).
           --list                Print the benchmark names and exit.
+          --smoke               Check each benchmark's results and run it and its baseline once, untimed (for CI).
           --cli <path>          Time this kma-forecast binary in cli.* instead of this executable's copy of the tool.
           -h, --help            Show this help.
         """
@@ -218,6 +222,9 @@ final class BenchmarkSuite {
             for benchmark in selected { print(benchmark.name) }
             return 0
         }
+        if options.smoke {
+            return await smoke(selected)
+        }
         if Self.isDebugBuild {
             let warning = """
 
@@ -260,6 +267,46 @@ final class BenchmarkSuite {
         // Read the sink once, so that the optimiser cannot treat its stores as dead.
         if blackHoleSink == 0x5EED { fputs("\n", stderr) }
         return status
+    }
+
+    /// Smoke mode: each benchmark's check, then one run of it and of its baseline, untimed; a
+    /// line per benchmark and a closing `N passed, N failed` line. Status 1 if any failed.
+    private func smoke(_ selected: [Benchmark]) async -> Int32 {
+        guard !selected.isEmpty else {
+            fputs("No benchmark to smoke-test. Use --list to see the names.\n", stderr)
+            return 1
+        }
+        print("kma-forecast benchmarks, smoke mode (checks and one untimed run each): \(Self.isDebugBuild ? "DEBUG" : "release") build")
+        var passed = 0
+        var failed = 0
+        for benchmark in selected {
+            var failure: String?
+            if let check = benchmark.check {
+                do {
+                    try await check()
+                } catch {
+                    failure = "check failed: \(error)"
+                }
+            }
+            if failure == nil {
+                await benchmark.body()
+                await benchmark.baseline?.body()
+                failure = timingFailures[benchmark.name].map { "failed while running: \($0)" }
+            }
+            if let failure {
+                failed += 1
+                print("FAIL \(benchmark.name): \(failure)")
+                fputs("CHECK FAILED: \(benchmark.name): \(failure)\n", stderr)
+            } else {
+                passed += 1
+                print("ok   \(benchmark.name)\(benchmark.check == nil ? " (ran; it has no check)" : "")")
+            }
+            fflush(stdout)
+        }
+        for cleanup in cleanups { cleanup() }
+        if blackHoleSink == 0x5EED { fputs("\n", stderr) }
+        print("\(passed) passed, \(failed) failed")
+        return failed == 0 ? 0 : 1
     }
 
     /// Times a benchmark and its baseline: one warm-up run of each, then samples of the two in

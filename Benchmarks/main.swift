@@ -1,4 +1,4 @@
-// The benchmark driver: `swift run -c release Benchmarks [--filter <substring>] [--format json]`.
+// The benchmark driver: `swift run -c release Benchmarks [--filter <substring>] [--format json] [--smoke]`.
 // Each file registers its benchmarks with one `add…Benchmarks` call; see README.md for what
 // each benchmark and its baseline measure.
 
@@ -49,6 +49,8 @@ while let argument = arguments.first {
         arguments.removeFirst()
     case "--list":
         options.list = true
+    case "--smoke":
+        options.smoke = true
     case "-h", "--help":
         print(BenchmarkOptions.usage)
         exit(0)

@@ -43,9 +43,17 @@ public enum KMAForecastTool {
     }
 
     /// Runs the tool with a context and returns the exit status. Output is flushed.
+    ///
+    /// When standard output refused the output (`> /dev/full`, a pipe closed early), the
+    /// output is incomplete: a short `Error:` line says so on standard error and the status is
+    /// 1 (or the command's own failure status).
     public static func run(_ context: CommandContext) async -> Int32 {
-        let status = await dispatch(context)
+        var status = await dispatch(context)
         context.standardOutput.flush()
+        if let failure = context.standardOutput.writeFailure {
+            context.standardError.write("Error: could not write to standard output (\(failure)); the output is incomplete.\n")
+            if status == ExitCode.success { status = ExitCode.failure }
+        }
         context.standardError.flush()
         return status
     }
@@ -58,7 +66,9 @@ public enum KMAForecastTool {
                 context.standardOutput.write(rootSpec.helpText)
                 return ExitCode.success
             }
-            if first == "--version" {
+            // `--version` anywhere (as swift-argument-parser honours it), but not as the value
+            // of an option (`--place --version` is a place name) nor after `--`.
+            if versionRequested(arguments) {
                 context.standardOutput.write("kma-forecast \(version)\n")
                 return ExitCode.success
             }
@@ -96,6 +106,21 @@ public enum KMAForecastTool {
         } catch {
             return report(error, spec: spec, context)
         }
+    }
+
+    /// Whether `--version` stands among the arguments as a flag: not the value of an option
+    /// that takes one, and not after `--`.
+    static func versionRequested(_ arguments: [String]) -> Bool {
+        let valued = Set((subcommands.map(\.spec) + [rootSpec]).flatMap(\.options).filter { $0.valueName != nil }.map { "--" + $0.name })
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { return false }
+            if argument == "--version" { return true }
+            if valued.contains(argument) { index += 1 }
+            index += 1
+        }
+        return false
     }
 
     private static func suggestion(_ name: String) -> String {

@@ -18,6 +18,9 @@ enum Platform {
         return String(cString: text)
     }
 
+    /// The calling thread's `errno`.
+    static var lastError: Int32 { errno }
+
     /// Writes all bytes to a file descriptor, retrying on EINTR and short writes.
     /// Returns `false` if the descriptor refused the bytes (e.g. a closed pipe).
     @discardableResult

@@ -13,6 +13,8 @@ public final class TextSink: Sendable {
     private struct State: ~Copyable {
         var buffer: [UInt8] = []
         var memory: [UInt8] = []
+        /// The `errno` of the first write the descriptor refused; later output is dropped.
+        var failure: Int32?
     }
 
     private let target: Target
@@ -72,11 +74,24 @@ public final class TextSink: Sendable {
         guard !state.buffer.isEmpty else { return }
         switch target {
         case .fileDescriptor(let fd):
-            state.buffer.withUnsafeBytes { _ = Platform.writeAll(fd, $0) }
+            if state.failure == nil {
+                let written = state.buffer.withUnsafeBytes { Platform.writeAll(fd, $0) }
+                if !written { state.failure = Platform.lastError }
+            }
         case .memory:
             state.memory.append(contentsOf: state.buffer)
         }
         state.buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Why the file descriptor refused the output, e.g. "No space left on device" (`> /dev/full`)
+    /// or "Broken pipe" (a reader that closed early), after a ``flush()``; `nil` while every
+    /// byte was written. Once a write fails, later output is dropped, so what reached the
+    /// descriptor is incomplete: the tool then exits with status 1.
+    public var writeFailure: String? {
+        state.withLock { state in
+            state.failure.map(Platform.errorText)
+        }
     }
 
     /// Everything written so far (memory sinks only; empty for file descriptors).
