@@ -49,7 +49,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastCLI", "_KMATestSupport"],
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastCLI", "_KMATestSupport"],
             path: "Benchmarks",
             exclude: ["README.md"]
         ),
