@@ -245,7 +245,7 @@ enum ForecastCommand {
             case .failure(let error)?:
                 return .init(product: product, base: nil, fallbackSteps: 0, rows: [], error: error.description, nextAvailableAt: next, requests: error.attempts)
             case nil:
-                return .init(product: product, base: nil, fallbackSteps: 0, rows: [], error: "not fetched", nextAvailableAt: next, requests: 0)
+                return .init(product: product, base: nil, fallbackSteps: 0, rows: [], error: "not fetched: the fetch ended without a result for this product (a bug in kma-forecast; please report it with the command you ran)", nextAvailableAt: next, requests: 0)
             }
         }
     }
