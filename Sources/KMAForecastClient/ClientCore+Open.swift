@@ -88,17 +88,13 @@ extension ClientCore {
             let first: FetchedPage
             do {
                 first = try await fetchPage(request, budget: budget)
-            } catch where error.resultCode == .noData {
+            } catch where error.resultCode == .noData || error.reason == .response(.emptyRun) {
                 requests += error.attempts
                 noteNoData(key, at: nowSeconds)
                 continue
             }
             requests += first.attempts
             let info = first.page.info
-            if info.itemCount == 0 && (info.totalCount ?? 0) == 0 {
-                noteNoData(key, at: nowSeconds)
-                continue
-            }
             var paging = PageStateMachine(pageSize: configuration.pageSize)
             let remaining: ClosedRange<Int>?
             do {

@@ -158,6 +158,8 @@ struct ClientCore: Sendable {
             return .resultCode(code, message: key.redact(message))
         case .gateway(let code, let authMessage, let errorMessage):
             return .gateway(reasonCode: code, authMessage: key.redact(authMessage), errorMessage: key.redact(errorMessage))
+        case .apiHubRefusal(let status, let message):
+            return .apiHubRefusal(status: status, message: key.redact(message))
         case .legacyFormat(let detail):
             return .legacyFormat(key.redact(detail))
         case .html(let title):
@@ -166,7 +168,7 @@ struct ClientCore: Sendable {
             return .malformedJSON(offset: offset, reason: key.redact(reason))
         case .unexpectedShape(let detail):
             return .unexpectedShape(key.redact(detail))
-        case .xmlNotSupported, .empty, .truncated:
+        case .xmlNotSupported, .empty, .truncated, .emptyRun:
             return error
         }
     }

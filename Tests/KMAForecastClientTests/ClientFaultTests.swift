@@ -51,7 +51,7 @@ struct ClientFaultTests {
             FaultCase(label: "cut short every time", fault: .truncate(keepingBytes: 5000), times: 9, requests: 3, stage: .transport, says: "ended before its declared length"),
             // The user must act: one request, the right advice.
             FaultCase(label: "HTTP 403 (not subscribed)", fault: .status(403), times: 9, requests: 1, stage: .httpStatus, says: "not subscribed"),
-            FaultCase(label: "gateway XML, key not registered (30)", fault: .body(gateway30, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "about an hour"),
+            FaultCase(label: "gateway XML, key not registered (30)", fault: .body(gateway30, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "can take an hour or more to become active"),
             FaultCase(label: "gateway XML, quota (22)", fault: .body(quota22, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "10,000 calls a day"),
             FaultCase(label: "KMA 10 invalid parameter", fault: .body(code10, contentType: "application/json"), times: 9, requests: 1, stage: .resultCode, says: "base_time는 4자리 입니다."),
             FaultCase(label: "KMA 12 no such operation", fault: header("12", "NO_OPENAPI_SERVICE_ERROR"), times: 9, requests: 1, stage: .resultCode, says: "check the service URL and operation name"),

@@ -45,7 +45,7 @@ struct ClientFetchTests {
         let recorder = Recorder()
         let error = try #require(await fetchError(try makeClient(server, key: "TESTKEY+other/key==", recorder: recorder)))
         #expect(error.stage == .resultCode && error.resultCode == .serviceKeyNotRegistered)
-        #expect(error.description.contains("about an hour"))
+        #expect(error.description.contains("can take an hour or more to become active"))
         #expect(server.requests.count == 1)
         for text in texts(of: error) + recorder.eventTexts { #expect(!text.contains("TESTKEY"), "\(text)") }
         #expect(error.url?.contains("serviceKey=REDACTED&pageNo=1") == true)
