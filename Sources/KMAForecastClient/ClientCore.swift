@@ -105,16 +105,36 @@ struct ClientCore: Sendable {
         }
     }
 
-    /// The page in an answer: the status first (403, 429, 5xx never reach the decoder), then
-    /// the body.
+    /// The page in an answer: the status first (429, 5xx … never reach the decoder), then the
+    /// body.
+    ///
+    /// A 401 or 403 is read before it is judged: the gateway's JSON envelope (`returnReasonCode`
+    /// 30 …) and API Hub's JSON refusals come with those statuses and say why. Only a bare one
+    /// (empty, or a body that says nothing) is ``ForecastClientError/Reason/forbidden(_:)`` or
+    /// HTTP 401.
     func interpret(_ response: HTTPResponse, for request: PageRequest) throws(ForecastClientError) -> ForecastPage {
         switch response.status {
         case 200...299: break
-        case 403: throw ForecastClientError(.forbidden(endpoint.provider))
+        case 401, 403:
+            if let refusal = refusal(in: response.body) { throw ForecastClientError(.response(sanitized(refusal))) }
+            throw ForecastClientError(response.status == 403 ? .forbidden(endpoint.provider) : .httpStatus(401))
         case 429: throw ForecastClientError(.tooManyRequests)
         default: throw ForecastClientError(.httpStatus(response.status))
         }
         return try decode(response.body, for: request)
+    }
+
+    /// The gateway's envelope (XML or JSON) or API Hub's refusal in a body, if that is what it is.
+    private func refusal(in body: [UInt8]) -> ForecastResponseError? {
+        do {
+            _ = try ForecastPageDecoder.decode(body)
+            return nil
+        } catch {
+            switch error {
+            case .gateway, .apiHubRefusal: return error
+            default: return nil
+            }
+        }
     }
 
     /// Decodes a page (from KMA or the cache) and checks that every item is for the requested

@@ -29,7 +29,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case httpStatus = "HTTP status"
         /// A body that is not a KMA forecast page (HTML, XML, malformed or cut JSON).
         case decode = "decode"
-        /// KMA's `resultCode` (or the gateway's `returnReasonCode`) was not `00`.
+        /// KMA's `resultCode` (or the gateway's `returnReasonCode`) was not `00`, or API Hub
+        /// refused the request in its own JSON (whatever the HTTP status).
         case resultCode = "KMA result code"
         /// The pages decoded but do not add up: a short page, a changed `totalCount`, an
         /// item for another cell or run.
@@ -68,11 +69,13 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case transport(domain: String, code: Int)
         /// The fetch was cancelled.
         case cancelled
-        /// HTTP 403: since 2026 KMA answers 403 for a service the key is not subscribed to.
+        /// HTTP 403 with nothing in the body to say why: since 2026 KMA answers a bare 403 for a
+        /// service the key is not subscribed to. (A 403 whose body is the gateway's envelope or
+        /// an API Hub refusal is ``response(_:)`` with that error.)
         case forbidden(ServiceProvider)
         /// HTTP 429: too many requests in a short time.
         case tooManyRequests
-        /// Another unexpected HTTP status.
+        /// Another unexpected HTTP status (a bare 401 included).
         case httpStatus(Int)
         /// The body is not a usable page, or KMA answered a `resultCode` other than `00`.
         case response(ForecastResponseError)
@@ -111,6 +114,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             .transport
         case .forbidden, .tooManyRequests, .httpStatus:
             .httpStatus
+        case .response(.apiHubRefusal):
+            .resultCode
         case .response(let error):
             error.resultCode == nil ? .decode : .resultCode
         case .noData:
@@ -132,8 +137,9 @@ public struct ForecastClientError: Error, Hashable, Sendable {
 
     /// Whether trying the same request again may succeed: network failures (a TLS handshake
     /// that failed or was cut off included), HTTP 429 and 5xx, KMA's transient codes (01, 02,
-    /// 04, 05) and bodies cut short. Not: anything the user must fix (keys, URLs, redirect
-    /// loops, rejected certificates, codes 10–12, 20, 30–33), the quota (22), or NO_DATA.
+    /// 04, 05), the gateway's per-second limit (23) and bodies cut short. Not: anything the user
+    /// must fix (keys, URLs, redirect loops, rejected certificates, codes 10–12, 20, 29–33, API
+    /// Hub refusals), the daily quota (22), NO_DATA, or an empty run.
     public var isTransient: Bool {
         switch reason {
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .tooManyRequests:
@@ -207,6 +213,8 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "KMA answered HTTP 429 Too Many Requests\(tries): KMA allows about 30 requests a second per operation. Lower the concurrency and try again."
         case .httpStatus(let code) where (500...599).contains(code):
             return "KMA's server answered HTTP \(code)\(tries): KMA is having trouble. Try again in a few minutes."
+        case .httpStatus(401):
+            return "KMA answered HTTP 401 Unauthorized without saying why: the key was not accepted. Check that it is copied whole and meant for this provider (an API Hub authKey for apihub.kma.go.kr, a serviceKey for data.go.kr). A new key (or a new 활용신청) can take an hour or more to become active."
         case .httpStatus(404):
             return "KMA answered HTTP 404 Not Found: the service URL is wrong. It should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)."
         case .httpStatus(let code):

@@ -405,6 +405,7 @@ struct HTTPAnswer {
         case 200: "OK"
         case 302: "Found"
         case 400: "Bad Request"
+        case 401: "Unauthorized"
         case 403: "Forbidden"
         case 404: "Not Found"
         case 429: "Too Many Requests"
