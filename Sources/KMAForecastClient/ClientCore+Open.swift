@@ -32,13 +32,14 @@ extension ClientCore {
     ///    and the run is fetched from KMA instead, once;
     /// 2. a NO_DATA note younger than ``ClientConfiguration/noDataRecheckInterval`` skips
     ///    the run (no request);
-    /// 3. otherwise page 1 is requested; NO_DATA (`03`) or an empty run is noted and the
-    ///    next earlier run is tried; anything else is the answer or the error.
+    /// 3. otherwise page 1 is requested; NO_DATA (`03`) or an empty run (`00` with no items) is
+    ///    noted and the next earlier run is tried; anything else is the answer or the error.
     ///
     /// With `explicitBase`, only that run is tried and NO_DATA notes are ignored.
     ///
-    /// - Throws: ``ForecastClientError``; ``ForecastClientError/Reason/noData(product:cell:tried:)``
-    ///   when every run tried had no data.
+    /// - Throws: ``ForecastClientError``; when every run tried failed so,
+    ///   ``ForecastClientError/Reason/emptyRun(product:cell:tried:empty:)`` if KMA answered any
+    ///   of them with an empty run, else ``ForecastClientError/Reason/noData(product:cell:tried:)``.
     func open(
         _ product: ForecastProduct, cell: GridCell, explicitBase: ForecastBase?, budget: RequestBudget?
     ) async throws(ForecastClientError) -> OpenedRun {
@@ -54,6 +55,8 @@ extension ClientCore {
         }
         var requests = 0
         var lastURL: String?
+        /// The runs KMA answered with resultCode 00 and no items.
+        var emptyRuns: [ForecastBase] = []
         for (step, base) in candidates.enumerated() {
             if step > 0 { emit(.fallback(product: product, cell: cell, from: candidates[step - 1], to: base)) }
             let key = ForecastCache.Key(provider: endpoint.provider, product: product, cell: cell, base: base)
@@ -90,6 +93,7 @@ extension ClientCore {
                 first = try await fetchPage(request, budget: budget)
             } catch where error.resultCode == .noData || error.reason == .response(.emptyRun) {
                 requests += error.attempts
+                if error.reason == .response(.emptyRun) { emptyRuns.append(base) }
                 noteNoData(key, at: nowSeconds)
                 continue
             }
@@ -108,6 +112,9 @@ extension ClientCore {
                 product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
                 fromCache: false, requests: requests, paging: paging, rows: rows, pages: [first], remaining: remaining
             )
+        }
+        if !emptyRuns.isEmpty {
+            throw ForecastClientError(.emptyRun(product: product, cell: cell, tried: candidates, empty: emptyRuns), url: lastURL, attempts: requests)
         }
         throw ForecastClientError(.noData(product: product, cell: cell, tried: candidates), url: lastURL, attempts: requests)
     }

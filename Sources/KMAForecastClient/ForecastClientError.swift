@@ -27,7 +27,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case transport = "transport"
         /// An HTTP status other than 200 (403, 429, 5xx …).
         case httpStatus = "HTTP status"
-        /// A body that is not a KMA forecast page (HTML, XML, malformed or cut JSON).
+        /// A body that is not a KMA forecast page (HTML, XML, malformed or cut JSON), or an
+        /// empty run.
         case decode = "decode"
         /// KMA's `resultCode` (or the gateway's `returnReasonCode`) was not `00`, or API Hub
         /// refused the request in its own JSON (whatever the HTTP status).
@@ -87,6 +88,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case rows(RowBuilderError)
         /// KMA had no data for the newest run nor for the earlier runs tried (newest first).
         case noData(product: ForecastProduct, cell: GridCell, tried: [ForecastBase])
+        /// No run tried (newest first) could be delivered, and KMA answered those in `empty`
+        /// with an empty run: resultCode `00` with no items and `totalCount` 0. (The others had
+        /// no data, or were noted as such a moment ago.) An empty run is not a forecast.
+        case emptyRun(product: ForecastProduct, cell: GridCell, tried: [ForecastBase], empty: [ForecastBase])
     }
 
     /// What went wrong.
@@ -120,6 +125,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             error.resultCode == nil ? .decode : .resultCode
         case .noData:
             .resultCode
+        case .emptyRun:
+            .decode
         case .paging, .foreignItem, .rows:
             .consistency
         }
@@ -230,6 +237,10 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         case .noData(let product, let cell, let tried):
             let runs = tried.map(\.description).joined(separator: ", ")
             return "KMA has no \(product.rawValue) data for nx \(cell.nx), ny \(cell.ny) for run\(tried.count == 1 ? "" : "s") \(runs): the newest run may be published late, or the service is disrupted. Try again in a few minutes."
+        case .emptyRun(let product, let cell, let tried, let empty):
+            let others = tried.filter { !empty.contains($0) }
+            let noData = others.isEmpty ? "" : "; it had no data for run\(others.count == 1 ? "" : "s") \(others.map(\.description).joined(separator: ", "))"
+            return "KMA answered an empty run (resultCode 00 with no items, totalCount 0) for \(product.rawValue) at nx \(cell.nx), ny \(cell.ny), run\(empty.count == 1 ? "" : "s") \(empty.map(\.description).joined(separator: ", "))\(noData). An empty run is not a forecast, so nothing was delivered: KMA may still be publishing the run, or the service is disrupted. Try again in a few minutes."
         }
     }
 
