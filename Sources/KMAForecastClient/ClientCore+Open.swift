@@ -20,6 +20,8 @@ struct OpenedRun: Sendable {
     var pages: [FetchedPage]
     /// From KMA: the pages still to fetch.
     var remaining: ClosedRange<Int>?
+    /// The label KMA put on the run's items when it was not ``base`` (see ``ForecastRun/labelledBase``).
+    var baseLabel: ForecastBase?
 }
 
 extension ClientCore {
@@ -69,7 +71,7 @@ extension ClientCore {
                         return OpenedRun(
                             product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
                             fromCache: true, requests: requests, paging: replayed.paging, rows: replayed.rows,
-                            pages: replayed.pages, remaining: nil
+                            pages: replayed.pages, remaining: nil, baseLabel: replayed.pages.first?.baseLabel
                         )
                     case .failure(let unusable):
                         discard(cache.pagesPath(key), reason: unusable.text)
@@ -107,10 +109,11 @@ extension ClientCore {
                 throw ForecastClientError(.paging(error), url: lastURL, attempts: first.attempts)
             }
             var rows = ForecastRowBuilder()
-            try addRows(of: first, to: &rows)
+            try addRows(of: first, to: &rows, runLabel: first.baseLabel)
             return OpenedRun(
                 product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
-                fromCache: false, requests: requests, paging: paging, rows: rows, pages: [first], remaining: remaining
+                fromCache: false, requests: requests, paging: paging, rows: rows, pages: [first], remaining: remaining,
+                baseLabel: first.baseLabel
             )
         }
         if !emptyRuns.isEmpty {
@@ -130,13 +133,14 @@ extension ClientCore {
         for (index, bytes) in entry.pages.enumerated() {
             let request = PageRequest(product: key.product, cell: key.cell, base: key.base, pageNo: index + 1, numOfRows: entry.pageSize)
             do throws(ForecastClientError) {
-                let page = FetchedPage(request: request, bytes: bytes, page: try decode(bytes, for: request), attempts: 0)
+                let checked = try decode(bytes, for: request)
+                let page = FetchedPage(request: request, bytes: bytes, page: checked.page, baseLabel: checked.baseLabel, attempts: 0)
                 do {
                     _ = try paging.accept(pageNo: index + 1, info: page.page.info)
                 } catch {
                     throw ForecastClientError(.paging(error))
                 }
-                try addRows(of: page, to: &rows)
+                try addRows(of: page, to: &rows, runLabel: pages.first?.baseLabel ?? page.baseLabel)
                 pages.append(page)
             } catch {
                 return .failure(ForecastCache.Unusable(text: error.description))

@@ -34,7 +34,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// refused the request in its own JSON (whatever the HTTP status).
         case resultCode = "KMA result code"
         /// The pages decoded but do not add up: a short page, a changed `totalCount`, an
-        /// item for another cell or run.
+        /// item for another cell or run, a run labelled with two base times.
         case consistency = "consistency"
     }
 
@@ -86,6 +86,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case foreignItem(expected: String, found: String)
         /// Items that do not pivot into rows (a repeated item, mixed runs).
         case rows(RowBuilderError)
+        /// The items of one run carry two labels, `labels` (the requested base and HH00 of its
+        /// hour, for an ultra-short run asked as HH30): KMA may use either, but a run labelled
+        /// both mixes two runs' items.
+        case mixedBaseLabels(run: ForecastBase, labels: [ForecastBase])
         /// KMA had no data for the newest run nor for the earlier runs tried (newest first).
         case noData(product: ForecastProduct, cell: GridCell, tried: [ForecastBase])
         /// No run tried (newest first) could be delivered, and KMA answered those in `empty`
@@ -127,7 +131,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             .resultCode
         case .emptyRun:
             .decode
-        case .paging, .foreignItem, .rows:
+        case .paging, .foreignItem, .rows, .mixedBaseLabels:
             .consistency
         }
     }
@@ -234,6 +238,9 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "KMA sent an item for \(found) in answer to a request for \(expected); nothing from this answer was used. Try again."
         case .rows(let error):
             return "The pages do not fit together: \(error). Nothing partial was used; try again."
+        case .mixedBaseLabels(let run, let labels):
+            let times = labels.map(\.baseTime).joined(separator: " and ")
+            return "KMA labelled the items of run \(run) with two base times, \(times): an ultra-short run asked as HH30 may come labelled HH00, but not both, so the answer mixes runs and nothing from it was used. Try again."
         case .noData(let product, let cell, let tried):
             let runs = tried.map(\.description).joined(separator: ", ")
             return "KMA has no \(product.rawValue) data for nx \(cell.nx), ny \(cell.ny) for run\(tried.count == 1 ? "" : "s") \(runs): the newest run may be published late, or the service is disrupted. Try again in a few minutes."
