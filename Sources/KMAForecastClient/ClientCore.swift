@@ -242,11 +242,3 @@ struct FetchedPage: Sendable {
     var attempts: Int
 }
 
-extension PageRequest {
-    /// The other label KMA may put on this request's run: for the ultra-short product asked as
-    /// HH30, HH00 of the same date and hour. `nil` otherwise.
-    var hourLabel: ForecastBase? {
-        guard product == .ultraShort, base.baseTimeNumber % 100 == 30 else { return nil }
-        return ForecastBase(base.dateTime.adding(seconds: -1800))
-    }
-}
