@@ -44,13 +44,21 @@ struct PageWalker<Sink: ItemSink> {
             if reader.key(key, is: "response") {
                 sawResponse = true
                 try walkResponse(&reader)
+            } else if reader.key(key, is: "OpenAPI_ServiceResponse") {
+                // The gateway's envelope as JSON (seen with HTTP 403).
+                throw try Self.gatewayEnvelope(&reader)
             } else {
                 try reader.skipValue()
             }
         }
         reader.skipWhitespace()
         guard reader.atEnd else { throw reader.malformed("expected the end of the body after the JSON object") }
-        guard sawResponse else { throw .unexpectedShape("there is no 'response' object at the top level") }
+        guard sawResponse else {
+            if let refusal = try APIHubRefusal.find(in: bytes, at: start) { throw refusal }
+            throw .unexpectedShape("there is no 'response' object at the top level")
+        }
+        // resultCode 00 (checkHeader let it through) and nothing in it: not a forecast.
+        guard itemCount > 0 || (totalCount ?? 0) != 0 else { throw .emptyRun }
         return PageInfo(
             resultCode: ResultCode(rawValue: resultCode ?? ""), resultMessage: resultMessage,
             pageNo: pageNo, numOfRows: numOfRows, totalCount: totalCount, itemCount: itemCount
@@ -96,6 +104,31 @@ struct PageWalker<Sink: ItemSink> {
                 try reader.skipValue()
             }
         }
+    }
+
+    /// The gateway's JSON envelope `{"OpenAPI_ServiceResponse":{"cmmMsgHeader":{…}}}` as an
+    /// error; the reader is at the envelope's value. Fields are read in `cmmMsgHeader` or
+    /// directly in the envelope.
+    private static func gatewayEnvelope(_ reader: inout JSONReader) throws(ForecastResponseError) -> ForecastResponseError {
+        var code = "", authMessage = "", errorMessage = ""
+        func read(_ reader: inout JSONReader, depth: Int) throws(ForecastResponseError) {
+            guard try reader.peek() == UInt8(ascii: "{") else { return try reader.skipValue() }
+            try reader.forEachMember { (reader: inout JSONReader, key: JSONReader.StringSpan) throws(ForecastResponseError) in
+                if reader.key(key, is: "returnReasonCode") {
+                    code = try reader.optionalScalarText() ?? ""
+                } else if reader.key(key, is: "returnAuthMsg") {
+                    authMessage = QuotedText.clean(try reader.optionalScalarText() ?? "")
+                } else if reader.key(key, is: "errMsg") {
+                    errorMessage = QuotedText.clean(try reader.optionalScalarText() ?? "")
+                } else if depth == 0, reader.key(key, is: "cmmMsgHeader") {
+                    try read(&reader, depth: 1)
+                } else {
+                    try reader.skipValue()
+                }
+            }
+        }
+        try read(&reader, depth: 0)
+        return .gateway(reasonCode: ResultCode(rawValue: code.trimmingWhitespace()), authMessage: authMessage, errorMessage: errorMessage)
     }
 
     /// Throws for any header but `00`.
@@ -319,6 +352,18 @@ extension JSONReader {
             return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[span]), as: UTF8.self)
         default:
             throw .unexpectedShape("'\(name)' is not a string")
+        }
+    }
+
+    /// A string's or a number's text; `nil` for `null`, an object, an array, `true` or `false`
+    /// (which are skipped).
+    mutating func optionalScalarText() throws(ForecastResponseError) -> String? {
+        switch try peek() {
+        case UInt8(ascii: "\""), UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try scalarText("value")
+        default:
+            try skipValue()
+            return nil
         }
     }
 

@@ -21,11 +21,12 @@ enum ResponseSniffer {
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + 65_536)]), as: UTF8.self)
         let lower = text.lowercased()
         if bytes[start] == UInt8(ascii: "<") {
-            if lower.contains("<openapi_serviceresponse") {
+            // The gateway's envelope, also with a namespace prefix (`<ns2:OpenAPI_ServiceResponse>`).
+            if openTag("OpenAPI_ServiceResponse", in: Array(text.utf8)) != nil {
                 return .gateway(
                     reasonCode: ResultCode(rawValue: element("returnReasonCode", in: text) ?? ""),
-                    authMessage: element("returnAuthMsg", in: text) ?? "",
-                    errorMessage: element("errMsg", in: text) ?? ""
+                    authMessage: QuotedText.clean(element("returnAuthMsg", in: text) ?? ""),
+                    errorMessage: QuotedText.clean(element("errMsg", in: text) ?? "")
                 )
             }
             if lower.hasPrefix("<!doctype html") || lower.contains("<html") {
@@ -44,24 +45,51 @@ enum ResponseSniffer {
         return .malformedJSON(offset: start, reason: "expected '{' to start a JSON response, but the body begins with \"\(KeyRedaction.redact(excerpt))\"")
     }
 
-    /// The text of the first `<name>…</name>` element (tag names compared ignoring ASCII case),
-    /// trimmed, with the basic XML entities resolved.
+    /// The text of the first `<name>…</name>` element, trimmed, with the basic XML entities
+    /// resolved; `""` for `<name/>`. Tag names are compared by their local name, ignoring a
+    /// namespace prefix (`<ns2:name>`) and ASCII case.
     static func element(_ name: String, in text: String) -> String? {
         let bytes = Array(text.utf8)
-        let open = Array(("<" + name).utf8)
-        let close = Array(("</" + name).utf8)
-        guard let openAt = find(open, in: bytes, from: 0),
-              let tagEnd = bytes[(openAt + open.count)...].firstIndex(of: UInt8(ascii: ">")),
-              let closeAt = find(close, in: bytes, from: tagEnd + 1) else { return nil }
-        let content = String(decoding: bytes[(tagEnd + 1)..<closeAt], as: UTF8.self)
+        guard let tag = openTag(name, in: bytes) else { return nil }
+        if tag.selfClosing { return "" }
+        let close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + tag.qualifiedName
+        guard let closeAt = find(close, in: bytes, from: tag.contentStart) else { return nil }
+        let content = String(decoding: bytes[tag.contentStart..<closeAt], as: UTF8.self)
         return unescapeXML(content).trimmingWhitespace()
     }
+
+    /// The first start tag whose local name is `name` (any prefix, ASCII case ignored): its
+    /// name as written (prefix included), where its content starts, and whether it is `<name/>`.
+    static func openTag(_ name: String, in bytes: [UInt8]) -> (qualifiedName: [UInt8], contentStart: Int, selfClosing: Bool)? {
+        let wanted = Array(name.utf8)
+        var index = 0
+        while index < bytes.count, let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let nameStart = open + 1
+            var nameEnd = nameStart
+            while nameEnd < bytes.count, !isTagNameEnd(bytes[nameEnd]) { nameEnd += 1 }
+            index = max(nameEnd, nameStart)
+            guard nameEnd > nameStart else { continue }
+            let qualified = Array(bytes[nameStart..<nameEnd])
+            // `</…`, `<?…`, `<!…` never match: their first byte is not part of a name.
+            let local = qualified.lastIndex(of: UInt8(ascii: ":")).map { Array(qualified[($0 + 1)...]) } ?? qualified
+            guard local.count == wanted.count, zip(local, wanted).allSatisfy({ lower($0) == lower($1) }) else { continue }
+            guard let tagEnd = bytes[nameEnd...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            return (qualified, tagEnd + 1, bytes[tagEnd - 1] == UInt8(ascii: "/"))
+        }
+        return nil
+    }
+
+    private static func isTagNameEnd(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "<")
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 
     /// The offset of `needle` in `haystack` at or after `from`, comparing ASCII letters
     /// without regard to case.
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
         guard !needle.isEmpty, haystack.count >= needle.count, from <= haystack.count - needle.count else { return nil }
-        func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
         outer: for start in from...(haystack.count - needle.count) {
             for offset in 0..<needle.count where lower(haystack[start + offset]) != lower(needle[offset]) {
                 continue outer

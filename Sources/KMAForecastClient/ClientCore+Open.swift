@@ -20,6 +20,8 @@ struct OpenedRun: Sendable {
     var pages: [FetchedPage]
     /// From KMA: the pages still to fetch.
     var remaining: ClosedRange<Int>?
+    /// The label KMA put on the run's items when it was not ``base`` (see ``ForecastRun/labelledBase``).
+    var baseLabel: ForecastBase?
 }
 
 extension ClientCore {
@@ -32,13 +34,14 @@ extension ClientCore {
     ///    and the run is fetched from KMA instead, once;
     /// 2. a NO_DATA note younger than ``ClientConfiguration/noDataRecheckInterval`` skips
     ///    the run (no request);
-    /// 3. otherwise page 1 is requested; NO_DATA (`03`) or an empty run is noted and the
-    ///    next earlier run is tried; anything else is the answer or the error.
+    /// 3. otherwise page 1 is requested; NO_DATA (`03`) or an empty run (`00` with no items) is
+    ///    noted and the next earlier run is tried; anything else is the answer or the error.
     ///
     /// With `explicitBase`, only that run is tried and NO_DATA notes are ignored.
     ///
-    /// - Throws: ``ForecastClientError``; ``ForecastClientError/Reason/noData(product:cell:tried:)``
-    ///   when every run tried had no data.
+    /// - Throws: ``ForecastClientError``; when every run tried failed so,
+    ///   ``ForecastClientError/Reason/emptyRun(product:cell:tried:empty:)`` if KMA answered any
+    ///   of them with an empty run, else ``ForecastClientError/Reason/noData(product:cell:tried:)``.
     func open(
         _ product: ForecastProduct, cell: GridCell, explicitBase: ForecastBase?, budget: RequestBudget?
     ) async throws(ForecastClientError) -> OpenedRun {
@@ -54,6 +57,8 @@ extension ClientCore {
         }
         var requests = 0
         var lastURL: String?
+        /// The runs KMA answered with resultCode 00 and no items.
+        var emptyRuns: [ForecastBase] = []
         for (step, base) in candidates.enumerated() {
             if step > 0 { emit(.fallback(product: product, cell: cell, from: candidates[step - 1], to: base)) }
             let key = ForecastCache.Key(provider: endpoint.provider, product: product, cell: cell, base: base)
@@ -66,7 +71,7 @@ extension ClientCore {
                         return OpenedRun(
                             product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
                             fromCache: true, requests: requests, paging: replayed.paging, rows: replayed.rows,
-                            pages: replayed.pages, remaining: nil
+                            pages: replayed.pages, remaining: nil, baseLabel: replayed.pages.first?.baseLabel
                         )
                     case .failure(let unusable):
                         discard(cache.pagesPath(key), reason: unusable.text)
@@ -88,17 +93,14 @@ extension ClientCore {
             let first: FetchedPage
             do {
                 first = try await fetchPage(request, budget: budget)
-            } catch where error.resultCode == .noData {
+            } catch where error.resultCode == .noData || error.reason == .response(.emptyRun) {
                 requests += error.attempts
+                if error.reason == .response(.emptyRun) { emptyRuns.append(base) }
                 noteNoData(key, at: nowSeconds)
                 continue
             }
             requests += first.attempts
             let info = first.page.info
-            if info.itemCount == 0 && (info.totalCount ?? 0) == 0 {
-                noteNoData(key, at: nowSeconds)
-                continue
-            }
             var paging = PageStateMachine(pageSize: configuration.pageSize)
             let remaining: ClosedRange<Int>?
             do {
@@ -107,11 +109,15 @@ extension ClientCore {
                 throw ForecastClientError(.paging(error), url: lastURL, attempts: first.attempts)
             }
             var rows = ForecastRowBuilder()
-            try addRows(of: first, to: &rows)
+            try addRows(of: first, to: &rows, runLabel: first.baseLabel)
             return OpenedRun(
                 product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
-                fromCache: false, requests: requests, paging: paging, rows: rows, pages: [first], remaining: remaining
+                fromCache: false, requests: requests, paging: paging, rows: rows, pages: [first], remaining: remaining,
+                baseLabel: first.baseLabel
             )
+        }
+        if !emptyRuns.isEmpty {
+            throw ForecastClientError(.emptyRun(product: product, cell: cell, tried: candidates, empty: emptyRuns), url: lastURL, attempts: requests)
         }
         throw ForecastClientError(.noData(product: product, cell: cell, tried: candidates), url: lastURL, attempts: requests)
     }
@@ -127,13 +133,14 @@ extension ClientCore {
         for (index, bytes) in entry.pages.enumerated() {
             let request = PageRequest(product: key.product, cell: key.cell, base: key.base, pageNo: index + 1, numOfRows: entry.pageSize)
             do throws(ForecastClientError) {
-                let page = FetchedPage(request: request, bytes: bytes, page: try decode(bytes, for: request), attempts: 0)
+                let checked = try decode(bytes, for: request)
+                let page = FetchedPage(request: request, bytes: bytes, page: checked.page, baseLabel: checked.baseLabel, attempts: 0)
                 do {
                     _ = try paging.accept(pageNo: index + 1, info: page.page.info)
                 } catch {
                     throw ForecastClientError(.paging(error))
                 }
-                try addRows(of: page, to: &rows)
+                try addRows(of: page, to: &rows, runLabel: pages.first?.baseLabel ?? page.baseLabel)
                 pages.append(page)
             } catch {
                 return .failure(ForecastCache.Unusable(text: error.description))

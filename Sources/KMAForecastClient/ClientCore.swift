@@ -39,8 +39,8 @@ struct ClientCore: Sendable {
             case .success(let response):
                 retryAfter = response.retryAfterSeconds
                 do {
-                    let page = try interpret(response, for: request)
-                    return FetchedPage(request: request, bytes: response.body, page: page, attempts: attempt)
+                    let checked = try interpret(response, for: request)
+                    return FetchedPage(request: request, bytes: response.body, page: checked.page, baseLabel: checked.baseLabel, attempts: attempt)
                 } catch {
                     failure = error
                 }
@@ -103,41 +103,89 @@ struct ClientCore: Sendable {
         }
     }
 
-    /// The page in an answer: the status first (403, 429, 5xx never reach the decoder), then
-    /// the body.
-    func interpret(_ response: HTTPResponse, for request: PageRequest) throws(ForecastClientError) -> ForecastPage {
+    /// The page in an answer: the status first (429, 5xx … never reach the decoder), then the
+    /// body.
+    ///
+    /// A 401 or 403 is read before it is judged: the gateway's JSON envelope (`returnReasonCode`
+    /// 30 …) and API Hub's JSON refusals come with those statuses and say why. Only a bare one
+    /// (empty, or a body that says nothing) is ``ForecastClientError/Reason/forbidden(_:)`` or
+    /// HTTP 401.
+    func interpret(_ response: HTTPResponse, for request: PageRequest) throws(ForecastClientError) -> CheckedPage {
         switch response.status {
         case 200...299: break
-        case 403: throw ForecastClientError(.forbidden(endpoint.provider))
+        case 401, 403:
+            if let refusal = refusal(in: response.body) { throw ForecastClientError(.response(sanitized(refusal))) }
+            throw ForecastClientError(response.status == 403 ? .forbidden(endpoint.provider) : .httpStatus(401))
         case 429: throw ForecastClientError(.tooManyRequests)
         default: throw ForecastClientError(.httpStatus(response.status))
         }
         return try decode(response.body, for: request)
     }
 
+    /// The gateway's envelope (XML or JSON) or API Hub's refusal in a body, if that is what it is.
+    private func refusal(in body: [UInt8]) -> ForecastResponseError? {
+        do {
+            _ = try ForecastPageDecoder.decode(body)
+            return nil
+        } catch {
+            switch error {
+            case .gateway, .apiHubRefusal: return error
+            default: return nil
+            }
+        }
+    }
+
     /// Decodes a page (from KMA or the cache) and checks that every item is for the requested
     /// cell and run.
-    func decode(_ bytes: [UInt8], for request: PageRequest) throws(ForecastClientError) -> ForecastPage {
-        let page: ForecastPage
+    ///
+    /// One label other than the requested base is accepted: for the ultra-short product asked
+    /// as HH30, items labelled HH00 of the same date and hour. KMA has answered so (data.go.kr
+    /// in production on 2026-10-04, and API Hub recordings: asked as 0030, answered under 0000).
+    /// Such items are the requested run: they are relabelled with the requested base, and the
+    /// label KMA used is returned. A page whose items carry both labels mixes runs and is
+    /// refused, as are items for any other run or cell.
+    func decode(_ bytes: [UInt8], for request: PageRequest) throws(ForecastClientError) -> CheckedPage {
+        var page: ForecastPage
         do {
             page = try ForecastPageDecoder.decode(bytes)
         } catch {
             throw ForecastClientError(.response(sanitized(error)))
         }
-        for item in page.items where item.nx != request.cell.nx || item.ny != request.cell.ny || item.base != request.base {
-            throw ForecastClientError(.foreignItem(
-                expected: "nx \(request.cell.nx), ny \(request.cell.ny), run \(request.base)",
-                found: "nx \(item.nx), ny \(item.ny), run \(item.base)"
-            ))
+        let hourLabel = request.hourLabel
+        var sawRequested = false
+        var sawHourLabel = false
+        for item in page.items {
+            guard item.nx == request.cell.nx, item.ny == request.cell.ny, item.base == request.base || item.base == hourLabel else {
+                throw ForecastClientError(.foreignItem(
+                    expected: "nx \(request.cell.nx), ny \(request.cell.ny), run \(request.base)",
+                    found: "nx \(item.nx), ny \(item.ny), run \(item.base)"
+                ))
+            }
+            if item.base == request.base { sawRequested = true } else { sawHourLabel = true }
         }
-        return page
+        guard sawHourLabel, let hourLabel else { return CheckedPage(page: page, baseLabel: nil) }
+        if sawRequested {
+            throw ForecastClientError(.mixedBaseLabels(run: request.base, labels: [request.base, hourLabel]))
+        }
+        for index in page.items.indices { page.items[index].base = request.base }
+        return CheckedPage(page: page, baseLabel: hourLabel)
     }
 
     /// Adds a page's items and facts to the rows of its run.
     ///
-    /// - Throws: ``ForecastClientError/Reason/rows(_:)`` for an item the rows already have (the
-    ///   pages overlap or repeat) or with numbers outside any real range.
-    func addRows(of page: FetchedPage, to rows: inout ForecastRowBuilder) throws(ForecastClientError) {
+    /// - Parameter runLabel: The label KMA put on the run's first page (``FetchedPage/baseLabel``);
+    ///   every page of a run must carry the same.
+    /// - Throws: ``ForecastClientError/Reason/mixedBaseLabels(run:labels:)`` for a page labelled
+    ///   otherwise than the run's first, ``ForecastClientError/Reason/rows(_:)`` for an item the
+    ///   rows already have (the pages overlap or repeat) or with numbers outside any real range.
+    func addRows(of page: FetchedPage, to rows: inout ForecastRowBuilder, runLabel: ForecastBase?) throws(ForecastClientError) {
+        guard page.baseLabel == runLabel else {
+            let labels = [runLabel ?? page.request.base, page.baseLabel ?? page.request.base]
+            throw ForecastClientError(
+                .mixedBaseLabels(run: page.request.base, labels: labels),
+                url: endpoint.displayURL(for: page.request), attempts: page.attempts
+            )
+        }
         for item in page.page.items {
             do {
                 try rows.add(item)
@@ -156,6 +204,8 @@ struct ClientCore: Sendable {
             return .resultCode(code, message: key.redact(message))
         case .gateway(let code, let authMessage, let errorMessage):
             return .gateway(reasonCode: code, authMessage: key.redact(authMessage), errorMessage: key.redact(errorMessage))
+        case .apiHubRefusal(let status, let message):
+            return .apiHubRefusal(status: status, message: key.redact(message))
         case .legacyFormat(let detail):
             return .legacyFormat(key.redact(detail))
         case .html(let title):
@@ -164,17 +214,29 @@ struct ClientCore: Sendable {
             return .malformedJSON(offset: offset, reason: key.redact(reason))
         case .unexpectedShape(let detail):
             return .unexpectedShape(key.redact(detail))
-        case .xmlNotSupported, .empty, .truncated:
+        case .xmlNotSupported, .empty, .truncated, .emptyRun:
             return error
         }
     }
 }
 
-/// One page as fetched: the request, the bytes (kept for the cache), the decoded page and the
-/// attempts it took.
+/// A decoded page whose items are all for the requested cell and run (see
+/// ``ClientCore/decode(_:for:)``).
+struct CheckedPage: Sendable {
+    /// The page, its items labelled with the requested base.
+    var page: ForecastPage
+    /// The base KMA wrote on the items when it was not the requested one (HH00 for an
+    /// ultra-short run asked as HH30); `nil` when the items carried the requested base.
+    var baseLabel: ForecastBase?
+}
+
+/// One page as fetched: the request, the bytes (kept for the cache), the decoded page, the
+/// label KMA put on its items if not the requested base, and the attempts it took.
 struct FetchedPage: Sendable {
     var request: PageRequest
     var bytes: [UInt8]
     var page: ForecastPage
+    var baseLabel: ForecastBase?
     var attempts: Int
 }
+

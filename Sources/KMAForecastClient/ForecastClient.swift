@@ -22,7 +22,9 @@ import KMAGrid
 /// **Pages.** Requests ask for ``ClientConfiguration/pageSize`` (1000) items and follow
 /// `totalCount` until every item is in; later pages of a run are fetched concurrently. A short
 /// page, a `totalCount` that changes between pages, or an item for another cell or run is an
-/// error, never a partial result.
+/// error, never a partial result. (One label is not another run: an ultra-short run asked as
+/// HH30 that KMA labels HH00 of the same hour is the run asked for; see
+/// ``ForecastRun/labelledBase``.)
 ///
 /// **Faults.** Each request has a connect (inactivity) and an overall timeout
 /// (``ClientTimeouts``) and is retried with exponential backoff and jitter
@@ -138,7 +140,7 @@ public struct ForecastClient: Sendable {
         return ForecastRun(
             product: product, cell: cell, base: run.base, newestBase: run.newestBase, fallbackSteps: run.fallbackSteps,
             rows: run.rows.rows(), itemCount: count, pageCount: run.paging.pageCount ?? 0,
-            fromCache: run.fromCache, requests: run.requests
+            fromCache: run.fromCache, requests: run.requests, labelledBase: run.baseLabel
         )
     }
 }

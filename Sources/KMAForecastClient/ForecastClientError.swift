@@ -27,12 +27,14 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case transport = "transport"
         /// An HTTP status other than 200 (403, 429, 5xx …).
         case httpStatus = "HTTP status"
-        /// A body that is not a KMA forecast page (HTML, XML, malformed or cut JSON).
+        /// A body that is not a KMA forecast page (HTML, XML, malformed or cut JSON), or an
+        /// empty run.
         case decode = "decode"
-        /// KMA's `resultCode` (or the gateway's `returnReasonCode`) was not `00`.
+        /// KMA's `resultCode` (or the gateway's `returnReasonCode`) was not `00`, or API Hub
+        /// refused the request in its own JSON (whatever the HTTP status).
         case resultCode = "KMA result code"
         /// The pages decoded but do not add up: a short page, a changed `totalCount`, an
-        /// item for another cell or run.
+        /// item for another cell or run, a run labelled with two base times.
         case consistency = "consistency"
     }
 
@@ -68,11 +70,13 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case transport(domain: String, code: Int)
         /// The fetch was cancelled.
         case cancelled
-        /// HTTP 403: since 2026 KMA answers 403 for a service the key is not subscribed to.
+        /// HTTP 403 with nothing in the body to say why: since 2026 KMA answers a bare 403 for a
+        /// service the key is not subscribed to. (A 403 whose body is the gateway's envelope or
+        /// an API Hub refusal is ``response(_:)`` with that error.)
         case forbidden(ServiceProvider)
         /// HTTP 429: too many requests in a short time.
         case tooManyRequests
-        /// Another unexpected HTTP status.
+        /// Another unexpected HTTP status (a bare 401 included).
         case httpStatus(Int)
         /// The body is not a usable page, or KMA answered a `resultCode` other than `00`.
         case response(ForecastResponseError)
@@ -82,8 +86,16 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case foreignItem(expected: String, found: String)
         /// Items that do not pivot into rows (a repeated item, mixed runs).
         case rows(RowBuilderError)
+        /// The items of one run carry two labels, `labels` (the requested base and HH00 of its
+        /// hour, for an ultra-short run asked as HH30): KMA may use either, but a run labelled
+        /// both mixes two runs' items.
+        case mixedBaseLabels(run: ForecastBase, labels: [ForecastBase])
         /// KMA had no data for the newest run nor for the earlier runs tried (newest first).
         case noData(product: ForecastProduct, cell: GridCell, tried: [ForecastBase])
+        /// No run tried (newest first) could be delivered, and KMA answered those in `empty`
+        /// with an empty run: resultCode `00` with no items and `totalCount` 0. (The others had
+        /// no data, or were noted as such a moment ago.) An empty run is not a forecast.
+        case emptyRun(product: ForecastProduct, cell: GridCell, tried: [ForecastBase], empty: [ForecastBase])
     }
 
     /// What went wrong.
@@ -111,11 +123,15 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             .transport
         case .forbidden, .tooManyRequests, .httpStatus:
             .httpStatus
+        case .response(.apiHubRefusal):
+            .resultCode
         case .response(let error):
             error.resultCode == nil ? .decode : .resultCode
         case .noData:
             .resultCode
-        case .paging, .foreignItem, .rows:
+        case .emptyRun:
+            .decode
+        case .paging, .foreignItem, .rows, .mixedBaseLabels:
             .consistency
         }
     }
@@ -132,8 +148,9 @@ public struct ForecastClientError: Error, Hashable, Sendable {
 
     /// Whether trying the same request again may succeed: network failures (a TLS handshake
     /// that failed or was cut off included), HTTP 429 and 5xx, KMA's transient codes (01, 02,
-    /// 04, 05) and bodies cut short. Not: anything the user must fix (keys, URLs, redirect
-    /// loops, rejected certificates, codes 10–12, 20, 30–33), the quota (22), or NO_DATA.
+    /// 04, 05), the gateway's per-second limit (23) and bodies cut short. Not: anything the user
+    /// must fix (keys, URLs, redirect loops, rejected certificates, codes 10–12, 20, 29–33, API
+    /// Hub refusals), the daily quota (22), NO_DATA, or an empty run.
     public var isTransient: Bool {
         switch reason {
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .tooManyRequests:
@@ -207,6 +224,8 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "KMA answered HTTP 429 Too Many Requests\(tries): KMA allows about 30 requests a second per operation. Lower the concurrency and try again."
         case .httpStatus(let code) where (500...599).contains(code):
             return "KMA's server answered HTTP \(code)\(tries): KMA is having trouble. Try again in a few minutes."
+        case .httpStatus(401):
+            return "KMA answered HTTP 401 Unauthorized without saying why: the key was not accepted. Check that it is copied whole and meant for this provider (an API Hub authKey for apihub.kma.go.kr, a serviceKey for data.go.kr). A new key (or a new 활용신청) can take an hour or more to become active."
         case .httpStatus(404):
             return "KMA answered HTTP 404 Not Found: the service URL is wrong. It should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)."
         case .httpStatus(let code):
@@ -219,9 +238,16 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "KMA sent an item for \(found) in answer to a request for \(expected); nothing from this answer was used. Try again."
         case .rows(let error):
             return "The pages do not fit together: \(error). Nothing partial was used; try again."
+        case .mixedBaseLabels(let run, let labels):
+            let times = labels.map(\.baseTime).joined(separator: " and ")
+            return "KMA labelled the items of run \(run) with two base times, \(times): an ultra-short run asked as HH30 may come labelled HH00, but not both, so the answer mixes runs and nothing from it was used. Try again."
         case .noData(let product, let cell, let tried):
             let runs = tried.map(\.description).joined(separator: ", ")
             return "KMA has no \(product.rawValue) data for nx \(cell.nx), ny \(cell.ny) for run\(tried.count == 1 ? "" : "s") \(runs): the newest run may be published late, or the service is disrupted. Try again in a few minutes."
+        case .emptyRun(let product, let cell, let tried, let empty):
+            let others = tried.filter { !empty.contains($0) }
+            let noData = others.isEmpty ? "" : "; it had no data for run\(others.count == 1 ? "" : "s") \(others.map(\.description).joined(separator: ", "))"
+            return "KMA answered an empty run (resultCode 00 with no items, totalCount 0) for \(product.rawValue) at nx \(cell.nx), ny \(cell.ny), run\(empty.count == 1 ? "" : "s") \(empty.map(\.description).joined(separator: ", "))\(noData). An empty run is not a forecast, so nothing was delivered: KMA may still be publishing the run, or the service is disrupted. Try again in a few minutes."
         }
     }
 

@@ -14,7 +14,8 @@ import KMAGrid
 /// ``ForecastClientError`` — never ends early as if complete. Each page is checked before its
 /// items are delivered, exactly as for ``ForecastClient/fetch(_:cell:base:budget:)``: an item
 /// that repeats one already delivered (overlapping pages) is an error here too, and a run that
-/// fails is never cached. Items delivered before an
+/// fails is never cached. Items of an ultra-short run that KMA labelled HH00 are delivered
+/// under the HH30 base asked for (see ``ForecastRun/labelledBase``). Items delivered before an
 /// error (a later page failing) belong to a run that did not complete: discard them. Nothing is
 /// requested until iteration starts; each iteration fetches (or reads from the cache) anew.
 /// Stopping early cancels the pages still in flight.

@@ -5,7 +5,8 @@ import KMAGrid
 /// rows, and how it was obtained.
 ///
 /// A run is only ever returned whole: every page arrived, the item count matches
-/// `totalCount`, and every item is for this cell and this run.
+/// `totalCount`, and every item is for this cell and this run (labelled with ``base``, or, for
+/// an ultra-short run, with HH00 of its hour: see ``labelledBase``).
 public struct ForecastRun: Sendable {
     /// The product.
     public var product: ForecastProduct
@@ -29,6 +30,16 @@ public struct ForecastRun: Sendable {
     /// HTTP requests made for this run: 0 for a pure cache hit; retries and NO_DATA answers
     /// for newer runs included.
     public var requests: Int
+    /// The base KMA wrote on the items, when it was not ``base``; `nil` when the items carried
+    /// ``base`` itself.
+    ///
+    /// KMA has answered ultra-short requests for base_time HH30 with items labelled HH00 of the
+    /// same date and hour (data.go.kr in production on 2026-10-04, and API Hub recordings:
+    /// asked as 0030, answered under 0000). Such an answer is taken as the run asked for: the
+    /// rows carry ``base`` (HH30), and this says `HH00` was KMA's label. Only that label is
+    /// accepted, only for ``ForecastProduct/ultraShort``, and only when every item of the run
+    /// carries it.
+    public var labelledBase: ForecastBase? = nil
 
     /// Whether an earlier run than the newest was delivered.
     public var isFallback: Bool { fallbackSteps > 0 }

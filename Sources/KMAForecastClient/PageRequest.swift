@@ -14,4 +14,12 @@ struct PageRequest: Hashable, Sendable {
     var pageNo: Int
     /// `numOfRows`, the page size.
     var numOfRows: Int
+
+    /// The other label KMA may put on this request's run: for the ultra-short product asked as
+    /// HH30, HH00 of the same date and hour (recorded in 2026; see ``ForecastRun/labelledBase``).
+    /// `nil` for any other product or base.
+    var hourLabel: ForecastBase? {
+        guard product == .ultraShort, base.baseTimeNumber % 100 == 30 else { return nil }
+        return ForecastBase(base.dateTime.adding(seconds: -1800))
+    }
 }

@@ -3,14 +3,16 @@ import Foundation
 /// How often and how patiently a failed request is tried again.
 ///
 /// Only transient failures are retried (``ForecastClientError/isTransient``): the network (a
-/// failed TLS handshake included), HTTP 429 and 5xx, KMA codes 01, 02, 04, 05, and bodies cut
-/// short. Errors the user must fix (codes 10, 11, 12, 20, 30–33, HTTP 403, a redirect loop, a
-/// rejected certificate) and the daily quota (22) fail at once.
+/// failed TLS handshake included), HTTP 429 and 5xx, KMA codes 01, 02, 04, 05, the gateway's
+/// per-second limit 23, and bodies cut short. Errors the user must fix (codes 10, 11, 12, 20,
+/// 29–33, HTTP 401/403, a redirect loop, a rejected certificate) and the daily quota (22) fail
+/// at once.
 ///
 /// The wait before attempt *n* + 1 is exponential with jitter:
 /// `min(maxDelay, initialDelay × multiplier^(n − 1)) × (1 − jitter × r)`, with `r` uniform in
 /// `0..<1`. With the defaults the waits are 0.25–0.5 s, then 0.5–1 s. A `Retry-After` header
-/// (429, 503) raises the wait to what the server asked, up to ``maxDelay``.
+/// on any answer retried (429, 503, a 23 envelope) raises the wait to what the server asked,
+/// up to ``maxDelay``.
 public struct RetryPolicy: Hashable, Sendable {
     /// Attempts per request, including the first; at least 1. Default 3.
     public var maxAttempts: Int

@@ -91,7 +91,7 @@ struct RunPages {
         } catch {
             throw ForecastClientError(.paging(error), url: core.endpoint.displayURL(for: page.request), attempts: page.attempts)
         }
-        try core.addRows(of: page, to: &run.rows)
+        try core.addRows(of: page, to: &run.rows, runLabel: run.baseLabel)
         run.requests += page.attempts
         fetchedBytes.append(page.bytes)
         delivered = pageNo

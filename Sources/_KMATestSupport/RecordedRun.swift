@@ -44,6 +44,15 @@ public struct RecordedRun: Sendable {
         self.items = items
     }
 
+    /// The same items with the run they claim rewritten: every item's `baseDate` and/or
+    /// `baseTime` (`nil` keeps it). The run is still served under its recorded base, as KMA
+    /// served ultra-short runs asked as HH30 under HH00 labels in 2026.
+    public func relabelledBase(baseDate: String? = nil, baseTime: String? = nil) -> RecordedRun {
+        var run = self
+        run.items = items.map { RecordedJSON.relabellingBase(baseDate: baseDate, baseTime: baseTime, in: $0) }
+        return run
+    }
+
     /// The same items claiming another cell: every item's `nx` and `ny` are rewritten.
     /// Used to serve many cells from one recording (batch tests).
     public func relabelled(nx: Int, ny: Int) -> RecordedRun {
@@ -116,6 +125,22 @@ enum RecordedJSON {
         guard let range = valueRange(name, in: object) else { return object }
         var result = object
         result.replaceSubrange(range, with: Array(String(number).utf8))
+        return result
+    }
+
+    /// The object with a string field's value replaced (quoted as a JSON string).
+    static func replacingString(_ name: String, with text: String, in object: [UInt8]) -> [UInt8] {
+        guard let range = valueRange(name, in: object) else { return object }
+        var result = object
+        result.replaceSubrange(range, with: Array("\"\(text)\"".utf8))
+        return result
+    }
+
+    /// The object with `baseDate` and/or `baseTime` replaced (`nil` keeps the field).
+    static func relabellingBase(baseDate: String?, baseTime: String?, in object: [UInt8]) -> [UInt8] {
+        var result = object
+        if let baseDate { result = replacingString("baseDate", with: baseDate, in: result) }
+        if let baseTime { result = replacingString("baseTime", with: baseTime, in: result) }
         return result
     }
 

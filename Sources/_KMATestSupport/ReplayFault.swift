@@ -24,6 +24,10 @@ public enum ReplayFault: Sendable, Hashable {
     case totalCountOffset(Int)
     /// Serves the page with every item claiming another cell.
     case relabelItems(nx: Int, ny: Int)
+    /// Serves the page with every item claiming another run: its `baseDate` and/or `baseTime`
+    /// rewritten (`nil` keeps the recorded one). With `baseTime: "1500"` for a request for
+    /// 1530, the ultra-short answer KMA was recorded giving in 2026.
+    case relabelBase(baseDate: String? = nil, baseTime: String? = nil)
 
     /// A status answer with an empty body.
     public static func status(_ code: Int, headers: [String: String] = [:]) -> ReplayFault {

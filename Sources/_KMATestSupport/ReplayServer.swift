@@ -267,7 +267,7 @@ public final class ReplayServer: Sendable {
             case .noData?:
                 reply(connection, HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody))
                 close(connection)
-            case .dropItems, .totalCountOffset, .relabelItems, nil:
+            case .dropItems, .totalCountOffset, .relabelItems, .relabelBase, nil:
                 reply(connection, answer(request, alteration: fault))
                 close(connection)
             }
@@ -358,6 +358,8 @@ public final class ReplayServer: Sendable {
             case .totalCountOffset(let offset)?: totalCount += offset
             case .relabelItems(let nx, let ny)?:
                 items = items.map { RecordedJSON.replacingNumber("ny", with: ny, in: RecordedJSON.replacingNumber("nx", with: nx, in: $0)) }
+            case .relabelBase(let baseDate, let baseTime)?:
+                items = items.map { RecordedJSON.relabellingBase(baseDate: baseDate, baseTime: baseTime, in: $0) }
             default: break
             }
             var body = Array(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":{"item":["#.utf8)
@@ -405,6 +407,7 @@ struct HTTPAnswer {
         case 200: "OK"
         case 302: "Found"
         case 400: "Bad Request"
+        case 401: "Unauthorized"
         case 403: "Forbidden"
         case 404: "Not Found"
         case 429: "Too Many Requests"

@@ -140,6 +140,12 @@ struct ParseCommandTests {
         ("api/error_01_application_error.json", "APPLICATION_ERROR"),
         ("api/gateway_error_30_key_not_registered.xml", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"),
         ("api/legacy_2019_VilageFrcst_20190531_0500_nx60_ny127.xml", "pre-2021"),
+        // Regression (issue 9): these read as "no 'response' object", "XML is not supported", or zero rows.
+        ("api/gateway_error_30_key_not_registered.http403.json", "returnReasonCode 30 SERVICE_KEY_IS_NOT_REGISTERED_ERROR (\"등록되지 않은 서비스키\")"),
+        ("api/hand_made_gateway_error_22_quota_namespaced.xml", "it resets at midnight KST (00:00 KST)"),
+        ("api/hand_made_apihub_401_invalid_key.json", "KMA API Hub refused the request (status 401: \"유효하지 않은 인증키 입니다.\"). Check the authKey"),
+        ("api/hand_made_apihub_403_not_allowed.json", "\"허용되지 않은 API 입니다.\""),
+        ("api/variants/variant_items_empty_string.json", "an empty run, not a forecast"),
     ])
     func errorPages(file: String, fragment: String) async {
         for format in ["text", "json", "csv"] {
@@ -148,6 +154,17 @@ struct ParseCommandTests {
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.hasPrefix("Error: '\(Fixtures.path(file))': "))
             #expect(result.stderr.contains(fragment))
+        }
+    }
+
+    @Test("An empty run alone (resultCode 00, \"body\":{}) fails with exit 1, not zero rows")
+    func emptyRunAlone() async {
+        let body = #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{}}}"#
+        for format in ["text", "json", "csv"] {
+            let result = await runTool(["parse", "-", "--format", format], stdin: body)
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.hasPrefix("Error: standard input: KMA answered resultCode 00 NORMAL_SERVICE with no items (totalCount 0): an empty run, not a forecast."), "\(result.stderr)")
         }
     }
 

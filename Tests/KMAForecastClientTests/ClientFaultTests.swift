@@ -33,8 +33,17 @@ struct ClientFaultTests {
         func header(_ code: String, _ name: String) -> ReplayFault {
             .body(#"{"response":{"header":{"resultCode":"\#(code)","resultMsg":"\#(name)"}}}"#, contentType: "application/json")
         }
+        func gateway(_ code: String, _ name: String) -> ReplayFault {
+            .body(gateway30.replacingOccurrences(of: "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", with: name)
+                .replacingOccurrences(of: "<returnReasonCode>30<", with: "<returnReasonCode>\(code)<"), contentType: "text/xml")
+        }
         let gateway31 = gateway30.replacingOccurrences(of: "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", with: "DEADLINE_HAS_EXPIRED_ERROR")
             .replacingOccurrences(of: "<returnReasonCode>30<", with: "<returnReasonCode>31<")
+        let perSecond23 = try Fixtures.text("api/hand_made_gateway_error_23_per_second.xml")
+        let quota22Namespaced = try Fixtures.text("api/hand_made_gateway_error_22_quota_namespaced.xml")
+        let gatewayJSON30 = try Fixtures.text("api/gateway_error_30_key_not_registered.http403.json")
+        let gatewayJSON23 = gatewayJSON30.replacingOccurrences(of: "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", with: "LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR")
+            .replacingOccurrences(of: "\"30\"", with: "\"23\"")
         return [
             // Transient: retried, and a later success is a success.
             FaultCase(label: "HTTP 500 twice, then fine", fault: .status(500), times: 2, requests: 3, stage: nil, says: ""),
@@ -43,6 +52,11 @@ struct ClientFaultTests {
             FaultCase(label: "KMA 01 APPLICATION_ERROR once, then fine", fault: .body(code01, contentType: "application/json"), times: 1, requests: 2, stage: nil, says: ""),
             FaultCase(label: "KMA 02 DB_ERROR twice, then fine", fault: header("02", "DB_ERROR"), times: 2, requests: 3, stage: nil, says: ""),
             FaultCase(label: "KMA 05 SERVICETIME_OUT every time", fault: header("05", "SERVICETIME_OUT"), times: 9, requests: 3, stage: .resultCode, says: "fault on KMA's side"),
+            // The gateway's per-second limit (23), however it comes, is backed off and retried.
+            FaultCase(label: "gateway XML per-second limit (23) twice, then fine", fault: .body(perSecond23, contentType: "text/xml"), times: 2, requests: 3, stage: nil, says: ""),
+            FaultCase(label: "gateway JSON per-second limit (23) with HTTP 403 once, then fine", fault: .status(403, body: gatewayJSON23, contentType: "application/json", headers: [:]), times: 1, requests: 2, stage: nil, says: ""),
+            FaultCase(label: "KMA resultCode 23 once, then fine", fault: header("23", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR"), times: 1, requests: 2, stage: nil, says: ""),
+            FaultCase(label: "gateway XML per-second limit (23) every time", fault: .body(perSecond23, contentType: "text/xml"), times: 9, requests: 3, stage: .resultCode, says: "The data.go.kr gateway refused the request: returnReasonCode 23 LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR (\"SERVICE ERROR\"). Too many requests in one second (the gateway allows about 30 a second per operation): slow down and try again after a short wait. (failed after 3 attempts)"),
             // Transient every time: bounded attempts, then the error.
             FaultCase(label: "HTTP 500 every time", fault: .status(500), times: 9, requests: 3, stage: .httpStatus, says: "HTTP 500 after 3 attempts: KMA is having trouble"),
             FaultCase(label: "HTTP 503 HTML page every time", fault: .status(503, body: html, contentType: "text/html", headers: [:]), times: 9, requests: 3, stage: .httpStatus, says: "HTTP 503 after 3 attempts"),
@@ -51,8 +65,18 @@ struct ClientFaultTests {
             FaultCase(label: "cut short every time", fault: .truncate(keepingBytes: 5000), times: 9, requests: 3, stage: .transport, says: "ended before its declared length"),
             // The user must act: one request, the right advice.
             FaultCase(label: "HTTP 403 (not subscribed)", fault: .status(403), times: 9, requests: 1, stage: .httpStatus, says: "not subscribed"),
-            FaultCase(label: "gateway XML, key not registered (30)", fault: .body(gateway30, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "about an hour"),
+            FaultCase(label: "gateway XML, key not registered (30)", fault: .body(gateway30, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "can take an hour or more to become active"),
             FaultCase(label: "gateway XML, quota (22)", fault: .body(quota22, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "10,000 calls a day"),
+            FaultCase(label: "gateway XML, quota (22), namespaced", fault: .body(quota22Namespaced, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "The daily request quota is used up (10,000 calls a day for a development key); it resets at midnight KST (00:00 KST): try again after that, or request a higher quota on data.go.kr. Retrying sooner does not help."),
+            FaultCase(label: "gateway XML, retired path (12)", fault: gateway("12", "NO_OPENAPI_SERVICE_ERROR"), times: 9, requests: 1, stage: .resultCode, says: "returnReasonCode 12 NO_OPENAPI_SERVICE_ERROR (\"SERVICE ERROR\"). The service path or operation is retired or wrong (the gateway no longer serves it)"),
+            FaultCase(label: "gateway XML, blacklisted IP (29)", fault: gateway("29", "BLACKLIST_IP_ACCESS_ERROR"), times: 9, requests: 1, stage: .resultCode, says: "returnReasonCode 29 BLACKLIST_IP_ACCESS_ERROR (\"SERVICE ERROR\"). Your IP address is blacklisted by data.go.kr (usually after excessive or abnormal traffic): stop sending requests from it and contact data.go.kr (고객센터 / 문의하기) to have it lifted."),
+            FaultCase(label: "gateway XML, access denied (20)", fault: gateway("20", "SERVICE_ACCESS_DENIED_ERROR"), times: 9, requests: 1, stage: .resultCode, says: "apply for 기상청_단기예보 조회서비스 (활용신청) on data.go.kr (or on apihub.kma.go.kr). A new key (or a new 활용신청) can take an hour or more to become active."),
+            // A 403 is read before it is judged: the gateway's JSON envelope says why.
+            FaultCase(label: "gateway JSON, key not registered (30), HTTP 403 (recorded)", fault: .status(403, body: gatewayJSON30, contentType: "application/json;charset=UTF-8", headers: [:]), times: 9, requests: 1, stage: .resultCode, says: "The data.go.kr gateway refused the request: returnReasonCode 30 SERVICE_KEY_IS_NOT_REGISTERED_ERROR (\"등록되지 않은 서비스키\"). The service key is not registered: check that it is copied whole and encoded once. A new key (or a new 활용신청) can take an hour or more to become active."),
+            FaultCase(label: "gateway XML, key not registered (30), HTTP 403", fault: .status(403, body: gateway30, contentType: "text/xml", headers: [:]), times: 9, requests: 1, stage: .resultCode, says: "returnReasonCode 30 SERVICE_KEY_IS_NOT_REGISTERED_ERROR"),
+            FaultCase(label: "HTTP 403 with an HTML page (not subscribed)", fault: .status(403, body: "<html><head><title>403 Forbidden</title></head></html>", contentType: "text/html", headers: [:]), times: 9, requests: 1, stage: .httpStatus, says: "not subscribed"),
+            FaultCase(label: "HTTP 403 with unrelated JSON (not subscribed)", fault: .status(403, body: #"{"ok":false}"#, contentType: "application/json", headers: [:]), times: 9, requests: 1, stage: .httpStatus, says: "not subscribed"),
+            FaultCase(label: "HTTP 401 with an empty body", fault: .status(401), times: 9, requests: 1, stage: .httpStatus, says: "KMA answered HTTP 401 Unauthorized without saying why: the key was not accepted. Check that it is copied whole and meant for this provider (an API Hub authKey for apihub.kma.go.kr, a serviceKey for data.go.kr). A new key (or a new 활용신청) can take an hour or more to become active."),
             FaultCase(label: "KMA 10 invalid parameter", fault: .body(code10, contentType: "application/json"), times: 9, requests: 1, stage: .resultCode, says: "base_time는 4자리 입니다."),
             FaultCase(label: "KMA 12 no such operation", fault: header("12", "NO_OPENAPI_SERVICE_ERROR"), times: 9, requests: 1, stage: .resultCode, says: "check the service URL and operation name"),
             FaultCase(label: "gateway XML, key expired (31)", fault: .body(gateway31, contentType: "text/xml"), times: 9, requests: 1, stage: .resultCode, says: "period of use of your service key has ended"),

@@ -45,7 +45,7 @@ struct ClientFetchTests {
         let recorder = Recorder()
         let error = try #require(await fetchError(try makeClient(server, key: "TESTKEY+other/key==", recorder: recorder)))
         #expect(error.stage == .resultCode && error.resultCode == .serviceKeyNotRegistered)
-        #expect(error.description.contains("about an hour"))
+        #expect(error.description.contains("can take an hour or more to become active"))
         #expect(server.requests.count == 1)
         for text in texts(of: error) + recorder.eventTexts { #expect(!text.contains("TESTKEY"), "\(text)") }
         #expect(error.url?.contains("serviceKey=REDACTED&pageNo=1") == true)
@@ -142,6 +142,53 @@ struct ClientFetchTests {
         server.inject(.body(empty, contentType: "application/json"), when: ReplayMatch(baseTime: "0800"))
         let run = try await makeClient(server, clock: TestClock(kstDate(2022, 11, 20, 8, 15))).fetch(.shortTerm, cell: shortTermCell)
         #expect(run.base.baseTime == "0500" && run.fallbackSteps == 1)
+    }
+
+    @Test("Every run tried empty (resultCode 00, no items): an error saying so, never zero rows", arguments: [
+        #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{}}}"#,
+        #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":"","pageNo":1,"numOfRows":1000,"totalCount":0}}}"#,
+    ])
+    func emptyRunsEverywhere(body: String) async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.body(body, contentType: "application/json"), times: 9)
+        let recorder = Recorder()
+        let error = try #require(await fetchError(try makeClient(server, clock: TestClock(kstDate(2022, 11, 20, 14, 15)), recorder: recorder)))
+        // Regression: this was "KMA has no data" at best; a client that took the empty page
+        // would have delivered a run of zero rows.
+        guard case .emptyRun(_, _, let tried, let empty) = error.reason else {
+            Issue.record("expected emptyRun, got \(error)")
+            return
+        }
+        #expect(tried.map(\.baseTime) == ["1400", "1100", "0800"] && empty == tried)
+        #expect(error.stage == .decode && error.resultCode == nil && !error.isTransient)
+        #expect(error.attempts == 3 && server.requests.count == 3 && recorder.sleeps.isEmpty)
+        #expect(error.description == "KMA answered an empty run (resultCode 00 with no items, totalCount 0) for short-term at nx 60, ny 120, runs 20221120 1400, 20221120 1100, 20221120 0800. An empty run is not a forecast, so nothing was delivered: KMA may still be publishing the run, or the service is disrupted. Try again in a few minutes.")
+        for text in texts(of: error) { #expect(!text.contains("TESTKEY"), "\(text)") }
+    }
+
+    @Test("The newest run empty, the earlier ones without data: the error names both")
+    func emptyThenNoData() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.body(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{}}}"#, contentType: "application/json"), when: ReplayMatch(baseTime: "1400"))
+        let error = try #require(await fetchError(try makeClient(server, clock: TestClock(kstDate(2022, 11, 20, 14, 15)))))
+        #expect(error.description.hasPrefix("KMA answered an empty run (resultCode 00 with no items, totalCount 0) for short-term at nx 60, ny 120, run 20221120 1400; it had no data for runs 20221120 1100, 20221120 0800. An empty run is not a forecast"), "\(error)")
+    }
+
+    @Test("An explicit run that is empty is an error after one request")
+    func explicitEmptyRun() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.body(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{}}}"#, contentType: "application/json"), times: 9)
+        let base = try ForecastBase(baseDate: "20221120", baseTime: "0500")
+        let client = try makeClient(server)
+        let error = try #require(await #expect(throws: ForecastClientError.self) {
+            _ = try await client.fetch(.shortTerm, cell: shortTermCell, base: base)
+        })
+        #expect(error.reason == .emptyRun(product: .shortTerm, cell: shortTermCell, tried: [base], empty: [base]))
+        #expect(error.attempts == 1 && server.requests.count == 1)
+        #expect(error.description.hasPrefix("KMA answered an empty run (resultCode 00 with no items, totalCount 0) for short-term at nx 60, ny 120, run 20221120 0500. "))
     }
 
     @Test("Three runs without data: an error naming them, after three requests")

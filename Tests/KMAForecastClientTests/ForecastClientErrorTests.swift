@@ -6,9 +6,10 @@ import Testing
 struct ForecastClientErrorTests {
     /// The contract (issue 4): KMA codes 01, 02, 04, 05 are transient; 10, 11, 12, 20, 21, 22,
     /// 30–33, 99 and codes KMA does not document are not (and 00 and 03 are no failure to retry).
-    static let transientCodes: Set<String> = ["01", "02", "04", "05"]
+    /// Issue 9 added the gateway's per-second limit, 23, to the transient ones.
+    static let transientCodes: Set<String> = ["01", "02", "04", "05", "23"]
 
-    @Test("Exactly KMA's codes 01, 02, 04 and 05 are transient, of \"00\" to \"99\"", arguments: (0...99).map { $0 < 10 ? "0\($0)" : "\($0)" })
+    @Test("Exactly KMA's codes 01, 02, 04, 05 and the gateway's 23 are transient, of \"00\" to \"99\"", arguments: (0...99).map { $0 < 10 ? "0\($0)" : "\($0)" })
     func resultCodes(_ raw: String) {
         let code = ResultCode(rawValue: raw)
         let expected = Self.transientCodes.contains(raw)
@@ -21,7 +22,7 @@ struct ForecastClientErrorTests {
     @Test("The documented codes that must not be retried are named, and are not transient", arguments: [
         ResultCode.invalidRequestParameter, .noMandatoryRequestParameters, .noOpenAPIService, .serviceAccessDenied,
         .temporarilyDisabledServiceKey, .quotaExceeded, .serviceKeyNotRegistered, .deadlineHasExpired, .unregisteredIP,
-        .unsignedCall, .unknownError,
+        .unsignedCall, .unknownError, .blacklistedIP,
     ])
     func notRetried(_ code: ResultCode) {
         #expect(code.name != nil && !code.isTransient)

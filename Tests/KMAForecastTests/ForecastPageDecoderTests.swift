@@ -106,8 +106,13 @@ struct DecoderErrorTests {
     @Test("Named result codes", arguments: [
         ("03", "NO_DATA", "not be published yet"),
         ("22", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR", "quota"),
-        ("30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", "about an hour"),
-        ("12", "NO_OPENAPI_SERVICE_ERROR", "operation"),
+        ("30", "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", "A new key (or a new 활용신청) can take an hour or more to become active."),
+        ("20", "SERVICE_ACCESS_DENIED_ERROR", "A new key (or a new 활용신청) can take an hour or more to become active."),
+        ("31", "DEADLINE_HAS_EXPIRED_ERROR", "A new key (or a new 활용신청) can take an hour or more to become active."),
+        ("12", "NO_OPENAPI_SERVICE_ERROR", "The service path or operation is retired or wrong"),
+        ("22", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR", "it resets at midnight KST (00:00 KST)"),
+        ("23", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR", "Too many requests in one second"),
+        ("29", "BLACKLIST_IP_ACCESS_ERROR", "contact data.go.kr"),
         ("99", "UNKNOWN_ERROR", "try again"),
         ("77", "SOMETHING_NEW", "Unexpected KMA error"),
     ])
@@ -135,6 +140,76 @@ struct DecoderErrorTests {
         #expect(error == .gateway(reasonCode: .serviceKeyNotRegistered, authMessage: "SERVICE_KEY_IS_NOT_REGISTERED_ERROR", errorMessage: "SERVICE ERROR"))
         #expect(error.description.contains("returnReasonCode 30 SERVICE_KEY_IS_NOT_REGISTERED_ERROR"))
         #expect(error.description.contains("encoded once"))
+    }
+
+    @Test("The gateway's envelope as JSON (recorded with HTTP 403) is the gateway error, code 30")
+    func gatewayJSON() throws {
+        let error = try #require(decodeError(try Fixtures.bytes("api/gateway_error_30_key_not_registered.http403.json")))
+        #expect(error == .gateway(reasonCode: .serviceKeyNotRegistered, authMessage: "등록되지 않은 서비스키", errorMessage: "SERVICE_KEY_IS_NOT_REGISTERED_ERROR"))
+        #expect(error.description == "The data.go.kr gateway refused the request: returnReasonCode 30 SERVICE_KEY_IS_NOT_REGISTERED_ERROR (\"등록되지 않은 서비스키\"). The service key is not registered: check that it is copied whole and encoded once. A new key (or a new 활용신청) can take an hour or more to become active.")
+        // Regression guard: a number for the code, fields directly in the envelope, nulls.
+        let flat = #"{"OpenAPI_ServiceResponse":{"errMsg":null,"returnAuthMsg":"LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR","returnReasonCode":23}}"#
+        #expect(decodePage(flat) == .failure(.gateway(reasonCode: .perSecondLimitExceeded, authMessage: "LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR", errorMessage: "")))
+    }
+
+    @Test("A namespaced XML envelope (<ns2:…>) with code 22 gets the quota advice, not 'XML is not supported'")
+    func namespacedGateway() throws {
+        let error = try #require(decodeError(try Fixtures.bytes("api/hand_made_gateway_error_22_quota_namespaced.xml")))
+        #expect(error == .gateway(reasonCode: .quotaExceeded, authMessage: "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR", errorMessage: "SERVICE ERROR"))
+        #expect(error.description == "The data.go.kr gateway refused the request: returnReasonCode 22 LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR (\"SERVICE ERROR\"). The daily request quota is used up (10,000 calls a day for a development key); it resets at midnight KST (00:00 KST): try again after that, or request a higher quota on data.go.kr. Retrying sooner does not help.")
+        #expect(!error.isTransient)
+        // A prefix on a resultCode page is read the same way; a longer tag name is not the element.
+        #expect(decodePage("<ns:response><ns:header><ns:resultCode>03</ns:resultCode><ns:resultMsg>NO_DATA</ns:resultMsg></ns:header></ns:response>") == .failure(.resultCode(.noData, message: "NO_DATA")))
+        #expect(ResponseSniffer.element("resultCode", in: "<resultCodeX>1</resultCodeX><resultCode>2</resultCode>") == "2")
+        #expect(ResponseSniffer.element("errMsg", in: "<a><ns:errMsg/></a>") == "")
+    }
+
+    @Test("The gateway's per-second limit (23) is transient; 22, 29 and 12 are not", arguments: [
+        ("23", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR", true, "Too many requests in one second (the gateway allows about 30 a second per operation): slow down and try again after a short wait."),
+        ("22", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR", false, "it resets at midnight KST (00:00 KST)"),
+        ("29", "BLACKLIST_IP_ACCESS_ERROR", false, "Your IP address is blacklisted by data.go.kr (usually after excessive or abnormal traffic): stop sending requests from it and contact data.go.kr (고객센터 / 문의하기) to have it lifted."),
+        ("12", "NO_OPENAPI_SERVICE_ERROR", false, "The service path or operation is retired or wrong (the gateway no longer serves it)"),
+    ])
+    func gatewayCodes(code: String, name: String, transient: Bool, advice: String) throws {
+        let xml = try Fixtures.text("api/gateway_error_30_key_not_registered.xml")
+            .replacingEvery("SERVICE_KEY_IS_NOT_REGISTERED_ERROR", with: name).replacingEvery(">30<", with: ">\(code)<")
+        let error = try #require(decodeError(Array(xml.utf8)))
+        #expect(error.resultCode == ResultCode(rawValue: code) && error.resultCode?.name == name)
+        #expect(error.isTransient == transient)
+        #expect(error.description.hasPrefix("The data.go.kr gateway refused the request: returnReasonCode \(code) \(name) (\"SERVICE ERROR\")."))
+        #expect(error.description.contains(advice), "\(error)")
+    }
+
+    @Test("resultCode 10 quotes KMA's own texts for old runs: 3 days for forecasts, 1 day for observations")
+    func oldRunAdvice() {
+        let advice = ResultCode.invalidRequestParameter.advice
+        #expect(advice.contains("\"최근 3일 간의 자료만 제공합니다.\" (forecasts)"))
+        #expect(advice.contains("\"최근 1일 간의 자료만 제공합니다.\" (observations, the nowcast)"))
+        // Regression: it claimed KMA keeps 3 days of everything.
+        #expect(!advice.contains("last 3 days") && !ResultCode.noData.advice.contains("3 days"))
+    }
+
+    @Test("An empty run (resultCode 00, no items, totalCount 0 or none) is an error, not an empty forecast", arguments: [
+        #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{}}}"#,
+        #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":"","pageNo":1,"numOfRows":10,"totalCount":0}}}"#,
+        #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"items":{"item":[]},"totalCount":0}}}"#,
+        #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"items":{},"totalCount":0}}}"#,
+        #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":null}}"#,
+        #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"}}}"#,
+    ])
+    func emptyRun(text: String) {
+        #expect(decodePage(text) == .failure(.emptyRun))
+        var builder = ForecastRowBuilder()
+        #expect(throws: ForecastResponseError.emptyRun) { _ = try ForecastPageDecoder.decode(Array(text.utf8), into: &builder) }
+        #expect(builder.pages.isEmpty)
+        #expect(ForecastResponseError.emptyRun.description == "KMA answered resultCode 00 NORMAL_SERVICE with no items (totalCount 0): an empty run, not a forecast. The run may not be fully published yet: try again in a few minutes, or ask for the previous base time.")
+        #expect(!ForecastResponseError.emptyRun.isTransient && ForecastResponseError.emptyRun.resultCode == nil)
+    }
+
+    @Test("A page past the end of a run (no items, totalCount > 0) is not an empty run")
+    func pagePastTheEnd() throws {
+        let page = try decodePage(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"items":"","pageNo":3,"numOfRows":1000,"totalCount":809}}}"#).get()
+        #expect(page.items.isEmpty && page.info.totalCount == 809)
     }
 
     @Test("The retired pre-2021 format, as XML and as JSON")
@@ -229,7 +304,8 @@ struct DecoderErrorTests {
     }
 
     @Test("JSON that is not a KMA response says what is missing", arguments: [
-        (#"{"result":{"status":403}}"#, "no 'response'"),
+        (#"{"result":{"items":[403]}}"#, "no 'response'"),
+        (#"{"status":200,"message":"OK"}"#, "no 'response'"),
         (#"{"response":{"body":{}}}"#, "no 'header'"),
         (#"{"response":{"header":{"resultMsg":"x"}}}"#, "no 'resultCode'"),
         (#"{"response":{"header":{"resultCode":"00"},"body":{"items":{"item":[{"baseDate":"20221120","baseTime":"0500","fcstDate":"20221120","fcstTime":"0600","fcstValue":"1","nx":60,"ny":120}]}}}}"#, "item 1 has no 'category'"),
@@ -279,17 +355,6 @@ struct DecoderQuirkTests {
         #expect(try ForecastPageDecoder.decode(bytes).items == [Self.items[0]])
     }
 
-    @Test("items as \"\", an empty list, no body: a page with no items")
-    func emptyPages() throws {
-        for text in [
-            #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":"","pageNo":1,"numOfRows":10,"totalCount":0}}}"#,
-            #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"items":{"item":[]},"totalCount":0}}}"#,
-            #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"}}}"#,
-        ] {
-            let page = try decodePage(text).get()
-            #expect(page.items.isEmpty)
-        }
-    }
 
     @Test("Escaped keys and \\u escapes in values, including a surrogate pair")
     func escapes() throws {
@@ -576,11 +641,10 @@ struct VariantFixtureTests {
         #expect(try ReferenceDecoder.decode(bytes) == page)
     }
 
-    @Test("One item as an object; an empty page")
+    @Test("One item as an object; an empty run is an error (it read as a page of no items)")
     func singleAndEmpty() throws {
         #expect(try ForecastPageDecoder.decode(try Fixtures.bytes("api/variants/variant_single_item_object.json")).items == (try Self.recordedItems(1)))
-        let empty = try ForecastPageDecoder.decode(try Fixtures.bytes("api/variants/variant_items_empty_string.json"))
-        #expect(empty.items.isEmpty && empty.info.totalCount == 0)
+        #expect(decodeError(try Fixtures.bytes("api/variants/variant_items_empty_string.json")) == .emptyRun)
     }
 
     @Test("Errors: truncated, legacy, XML")
