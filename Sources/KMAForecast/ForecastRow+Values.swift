@@ -5,13 +5,15 @@
 /// ``inferredProduct`` and give `nil` when the category is absent, missing, unparsed or of
 /// another kind (e.g. ``windSpeed`` on an extended day, where `WSD` is a code).
 extension ForecastRow {
-    /// The product the row came from, by KMA's schedules: ``ForecastProduct/nowcast`` for
-    /// observations, ``ForecastProduct/ultraShort`` for a run at minute 30 (HH30), otherwise
-    /// ``ForecastProduct/shortTerm``. Pass the product to ``value(_:product:)`` when you know
-    /// better (rows of a request made for an unusual base time).
+    /// The product the row came from: ``ForecastProduct/nowcast`` for observations;
+    /// ``ForecastProduct/ultraShort`` for a run at minute 30 (HH30), or for a forecast with the
+    /// ultra-short categories `T1H` or `LGT` (the short-term forecast has `TMP` and no `LGT`):
+    /// since 2026 KMA can label an ultra-short run HH00; otherwise ``ForecastProduct/shortTerm``.
+    /// Pass the product to ``value(_:product:)`` when you know better.
     public var inferredProduct: ForecastProduct {
         if isObservation { return .nowcast }
-        return base.baseTimeNumber % 100 == 30 ? .ultraShort : .shortTerm
+        if base.baseTimeNumber % 100 == 30 { return .ultraShort }
+        return contains(.t1h) || contains(.lgt) ? .ultraShort : .shortTerm
     }
 
     /// Whether the row's date is an extended day of its run (see

@@ -10,7 +10,7 @@ enum ForecastCommand {
     static let keyHelp = """
         Get a key: sign in at https://www.data.go.kr, open 기상청_단기예보 조회서비스 \
         (https://www.data.go.kr/data/15084084/openapi.do) and apply for use (활용신청); \
-        the key is on your My Page (new keys can take about an hour to become active). \
+        the key is on your My Page (a new key, or a new 활용신청, can take an hour or more to become active). \
         Then: export KMA_SERVICE_KEY='<your key>' (either form the portal shows), or pass --service-key.
         """
 

@@ -71,6 +71,15 @@ struct ForecastRowValuesTests {
         #expect(nowcast.precipitationType == .drizzle)
     }
 
+    @Test("An ultra-short run labelled HH00 (as KMA answers since 2026) is read as ultra-short by its categories")
+    func ultraShortLabelledHH00() throws {
+        let labelled = try RowFactory.rows(base: "20261004 1400", [(20_261_004, 1500, ["T1H": "12", "LGT": "0", "PTY": "5"])])[0]
+        #expect(labelled.inferredProduct == .ultraShort)
+        #expect(labelled.precipitationType == .drizzle)
+        let shortTerm = try RowFactory.rows(base: "20261004 1400", [(20_261_004, 1500, ["TMP": "12", "PTY": "4"])])[0]
+        #expect(shortTerm.inferredProduct == .shortTerm)
+    }
+
     @Test("Daily extremes on the rows that carry them; T1H when there is no TMP")
     func dailyFields() throws {
         let rows = try RowFactory.rows(base: "20221120 0500", [
