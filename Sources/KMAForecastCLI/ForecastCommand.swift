@@ -32,8 +32,10 @@ enum ForecastCommand {
             bundled sample data (a real recorded forecast) with a notice; other formats need a key.
             \(keyHelp)
 
-            Runs are cached under $XDG_CACHE_HOME/kma-forecast (else ~/.cache/kma-forecast) until
-            KMA's schedule says a newer run is available; a repeat call makes no request.
+            Runs are cached under $XDG_CACHE_HOME/kma-forecast (else ~/.cache/kma-forecast): a
+            short-term run until KMA's schedule says a newer run is available, with no request;
+            nowcast and ultra-short runs, which KMA updates every 10 minutes, until its next
+            update, then checked with one small request (getFcstVersion) and refetched if changed.
 
             EXAMPLES:
               kma-forecast --lat 37.5665 --lon 126.9780
