@@ -31,8 +31,10 @@ extension ClientCore {
     /// Chooses the run and fetches (or reads) its first page.
     ///
     /// Without `explicitBase`, the newest run is `schedule.latestBase(at: now)`. For it and up
-    /// to ``ClientConfiguration/maxFallbackSteps`` earlier issuances, newest first:
-    /// 1. a complete cached copy whose items make rows is served if it is still current (``revalidate(_:key:budget:now:)``): a
+    /// to ``ClientConfiguration/maxFallbackSteps`` earlier issuances, newest first (those in
+    /// `skipping` are passed over: found incomplete by this fetch already):
+    /// 1. a complete cached copy whose items make rows, with every category its product always
+    ///    has, is served if it is still current (``revalidate(_:key:budget:now:)``): a
     ///    short-term run always, a nowcast or ultra-short run until KMA's next 10-minute update
     ///    after it was fetched, or after that when `getFcstVersion` shows the same file (one
     ///    request). A file that is unusable, or whose pages do not hold up, is removed
@@ -51,7 +53,8 @@ extension ClientCore {
     /// - Throws: ``ForecastClientError``; ``ForecastClientError/Reason/noData(product:cell:tried:)``
     ///   when every run tried had no data.
     func open(
-        _ product: ForecastProduct, cell: GridCell, explicitBase: ForecastBase?, budget: RequestBudget?
+        _ product: ForecastProduct, cell: GridCell, explicitBase: ForecastBase?, budget: RequestBudget?,
+        skipping: Set<ForecastBase> = []
     ) async throws(ForecastClientError) -> OpenedRun {
         let schedule = configuration.schedule(product)
         let now = configuration.now()
@@ -67,6 +70,7 @@ extension ClientCore {
         var lastURL: String?
         for (step, base) in candidates.enumerated() {
             if step > 0 { emit(.fallback(product: product, cell: cell, from: candidates[step - 1], to: base)) }
+            if skipping.contains(base) { continue }
             let key = ForecastCache.Key(provider: endpoint.provider, product: product, cell: cell, base: base)
             var version: FileVersionMemo.Known?
             var versionFailed = false
@@ -247,6 +251,10 @@ extension ClientCore {
         guard paging.isComplete, rows.completeness.isComplete else {
             return .failure(ForecastCache.Unusable(text: "it holds \(rows.itemCount) items but totalCount is \(paging.totalCount ?? 0)"))
         }
+        let missing = key.product.missingCategories(in: rows.rows())
+        guard missing.isEmpty else {
+            return .failure(ForecastCache.Unusable(text: "its first forecast hour lacks \(missing.map(\.code).joined(separator: ", "))"))
+        }
         return .success((pages, paging, rows))
     }
 
@@ -257,8 +265,8 @@ extension ClientCore {
         emit(.cacheIgnored(path: path, reason: reason))
     }
 
-    /// Notes NO_DATA for a run in the cache, if there is one.
-    private func noteNoData(_ key: ForecastCache.Key, at seconds: Int64) {
+    /// Notes NO_DATA (or an incomplete run) for a run in the cache, if there is one.
+    func noteNoData(_ key: ForecastCache.Key, at seconds: Int64) {
         guard let cache else { return }
         do {
             try cache.noteNoData(key, at: seconds)
@@ -267,8 +275,23 @@ extension ClientCore {
         }
     }
 
+    /// The error for a run from KMA that lacks categories its product always has, after
+    /// noting it like NO_DATA, so that for ``ClientConfiguration/noDataRecheckInterval`` the
+    /// newest-run search passes it over without a request; `nil` for a run that has them all.
+    func incompleteness(of run: OpenedRun) -> ForecastClientError? {
+        let missing = run.product.missingCategories(in: run.rows.rows())
+        guard !missing.isEmpty else { return nil }
+        let key = ForecastCache.Key(provider: endpoint.provider, product: run.product, cell: run.cell, base: run.base)
+        noteNoData(key, at: KSTDateTime.unixSeconds(of: configuration.now()))
+        return ForecastClientError(
+            .incompleteRun(product: run.product, base: run.base, missing: missing),
+            url: run.pages.first.map { endpoint.displayURL(for: $0.request) }, attempts: run.requests
+        )
+    }
+
     /// Stores a run fetched from KMA, with its fetch time and file version. Only for a run
-    /// known good: every page checked, its items made into rows, complete.
+    /// known good: every page checked, its items made into rows, complete, every required
+    /// category there.
     func store(_ pages: [[UInt8]], pageSize: Int, for run: OpenedRun) {
         guard let cache else { return }
         let key = ForecastCache.Key(provider: endpoint.provider, product: run.product, cell: run.cell, base: run.base)

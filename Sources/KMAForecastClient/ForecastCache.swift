@@ -53,7 +53,8 @@ import KMAGrid
 /// the key in any form.
 ///
 /// **`.nodata`**: `kma-forecast-nodata 1\nchecked <unix seconds>\n`, written when KMA answered
-/// NO_DATA for a run; see ``ClientConfiguration/noDataRecheckInterval``.
+/// NO_DATA for a run, or served it without categories its product always has (not complete
+/// yet); see ``ClientConfiguration/noDataRecheckInterval``.
 ///
 /// Writes are atomic: a temporary file in the same directory, then `rename(2)`. Readers see the
 /// old file or the new one, never half of one; two processes writing the same run both write a

@@ -55,6 +55,14 @@ import KMAGrid
 /// appear within minutes, and waiting for the next issuance would serve a stale run for
 /// hours). See ``ForecastCache`` for the files.
 ///
+/// **Incomplete runs.** Right after a run is due KMA can serve it for a few minutes with
+/// categories missing. A run whose first forecast hour lacks a category its product always
+/// has (``ForecastProduct/requiredCategories``) is never cached nor returned: for the newest
+/// run it is treated like one KMA has not published yet — noted like NO_DATA, and the previous
+/// run is delivered as a fallback (``ForecastRun/isFallback``), so the caller gets a complete
+/// forecast that says which run it is; a later call tries the newest run again. A run asked
+/// for explicitly (`base:`) fails with ``ForecastClientError/Reason/incompleteRun(product:base:missing:)``.
+///
 /// No singletons: every client has its own URL session, cache handle and configuration.
 public struct ForecastClient: Sendable {
     let core: ClientCore
@@ -141,12 +149,22 @@ public struct ForecastClient: Sendable {
         ForecastItemStream(core: core, product: product, cell: cell, base: base, budget: budget)
     }
 
-    /// Fetches a run with a given page concurrency and pivots it into rows.
+    /// Fetches a run with a given page concurrency and pivots it into rows. A newest run that
+    /// KMA serves without categories it always has is passed over for the next earlier one,
+    /// as when KMA has not published it (``RunPages/restarted(after:)``).
     func fetch(
         _ product: ForecastProduct, cell: GridCell, base: ForecastBase?, budget: RequestBudget?, pageConcurrency: Int
     ) async throws(ForecastClientError) -> ForecastRun {
         var pages = RunPages(core: core, product: product, cell: cell, base: base, budget: budget, concurrency: pageConcurrency)
-        while try await pages.next() != nil {}
+        while true {
+            do {
+                while try await pages.next() != nil {}
+                break
+            } catch {
+                guard let next = pages.restarted(after: error) else { throw error }
+                pages = next
+            }
+        }
         // RunPages ends only after a complete run (or throws); this guard only unwraps.
         guard let run = pages.run, case .complete(let count) = run.rows.completeness else {
             let received = pages.run?.rows.itemCount ?? 0
@@ -155,7 +173,7 @@ public struct ForecastClient: Sendable {
         return ForecastRun(
             product: product, cell: cell, base: run.base, newestBase: run.newestBase, fallbackSteps: run.fallbackSteps,
             rows: run.rows.rows(), itemCount: count, pageCount: run.paging.pageCount ?? 0,
-            fromCache: run.fromCache, requests: run.requests,
+            fromCache: run.fromCache, requests: pages.earlierRequests + run.requests,
             fetchedAt: Date(timeIntervalSince1970: TimeInterval(run.fetchedAt)), fileVersion: run.fileVersion
         )
     }

@@ -84,6 +84,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case rows(RowBuilderError)
         /// KMA had no data for the newest run nor for the earlier runs tried (newest first).
         case noData(product: ForecastProduct, cell: GridCell, tried: [ForecastBase])
+        /// KMA served a run without categories the product always has at its first forecast
+        /// hour (``ForecastProduct/requiredCategories``), as it does for a few minutes right
+        /// after a run is due; `missing` lists them. Nothing of it was used or cached.
+        case incompleteRun(product: ForecastProduct, base: ForecastBase, missing: [ForecastCategory])
     }
 
     /// What went wrong.
@@ -115,7 +119,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             error.resultCode == nil ? .decode : .resultCode
         case .noData:
             .resultCode
-        case .paging, .foreignItem, .rows:
+        case .paging, .foreignItem, .rows, .incompleteRun:
             .consistency
         }
     }
@@ -222,6 +226,9 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         case .noData(let product, let cell, let tried):
             let runs = tried.map(\.description).joined(separator: ", ")
             return "KMA has no \(product.rawValue) data for nx \(cell.nx), ny \(cell.ny) for run\(tried.count == 1 ? "" : "s") \(runs): the newest run may be published late, or the service is disrupted. Try again in a few minutes."
+        case .incompleteRun(let product, let base, let missing):
+            let codes = missing.map(\.code).joined(separator: ", ")
+            return "KMA's \(product.rawValue) run \(base) is not complete yet: its first forecast hour lacks \(codes) (right after a run is due, KMA serves it for a few minutes with categories missing). Nothing of it was used or cached; try again in a few minutes."
         }
     }
 

@@ -28,7 +28,7 @@ public struct ForecastRun: Sendable {
     /// Whether the run's pages came from the cache rather than from KMA.
     public var fromCache: Bool
     /// HTTP requests made for this run: 0 for a pure cache hit; retries, `getFcstVersion`
-    /// requests and NO_DATA answers for newer runs included.
+    /// requests, NO_DATA answers and incomplete answers for newer runs included.
     public var requests: Int
     /// When this content was fetched from KMA, or last confirmed by KMA's file version to be
     /// unchanged: the instant (from the client's clock, ``ClientConfiguration/now``, to the
