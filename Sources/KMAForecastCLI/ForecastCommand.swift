@@ -32,8 +32,10 @@ enum ForecastCommand {
             bundled sample data (a real recorded forecast) with a notice; other formats need a key.
             \(keyHelp)
 
-            Runs are cached under $XDG_CACHE_HOME/kma-forecast (else ~/.cache/kma-forecast) until
-            KMA's schedule says a newer run is available; a repeat call makes no request.
+            Runs are cached under $XDG_CACHE_HOME/kma-forecast (else ~/.cache/kma-forecast): a
+            short-term run until KMA's schedule says a newer run is available, with no request;
+            nowcast and ultra-short runs, which KMA updates every 10 minutes, until its next
+            update, then checked with one small request (getFcstVersion) and refetched if changed.
 
             EXAMPLES:
               kma-forecast --lat 37.5665 --lon 126.9780
@@ -241,7 +243,11 @@ enum ForecastCommand {
             let next = schedule.availableAt(schedule.nextBase(after: newest))
             switch results[product] {
             case .success(let run)?:
-                return .init(product: product, base: run.base, fallbackSteps: run.fallbackSteps, rows: run.rows, error: nil, nextAvailableAt: next, requests: run.requests)
+                return .init(
+                    product: product, base: run.base, fallbackSteps: run.fallbackSteps, rows: run.rows, error: nil,
+                    nextAvailableAt: next, requests: run.requests, fetchedAt: KSTDateTime(run.fetchedAt),
+                    fileVersion: run.fileVersion, labelledBase: run.labelledBase
+                )
             case .failure(let error)?:
                 return .init(product: product, base: nil, fallbackSteps: 0, rows: [], error: error.description, nextAvailableAt: next, requests: error.attempts)
             case nil:

@@ -9,7 +9,8 @@ import KMAForecast
 ///  "at":"2026-11-21T14:50:00+09:00","sample":null,
 ///  "products":[{"product":"nowcast","operation":"getUltraSrtNcst","baseDate":"20261121","baseTime":"1400",
 ///               "newestBaseDate":"20261121","newestBaseTime":"1400","fallbackSteps":0,"requests":1,
-///               "nextAvailableAt":"2026-11-21T15:10:00+09:00","rows":[…]}, …],
+///               "nextAvailableAt":"2026-11-21T15:10:00+09:00","fetchedAt":"2026-11-21T14:50:00+09:00",
+///               "fileVersion":"20261121141512","rows":[…]}, …],
 ///  "current":{"product":"nowcast",…row…},"hourly":[{"product":"ultra-short",…}, …],"days":[…]}
 /// ```
 struct ForecastDocument: Encodable {
@@ -29,6 +30,14 @@ struct ForecastDocument: Encodable {
         var fallbackSteps: Int
         var requests: Int
         var nextAvailableAt: String
+        /// When the rows were fetched from KMA or last confirmed unchanged (ISO 8601, KST).
+        var fetchedAt: String?
+        /// KMA's file version of the run (`getFcstVersion`, the file's creation time
+        /// `YYYYMMDDHHMMSS` KST); absent when not known (short-term runs, no cache).
+        var fileVersion: String?
+        /// The baseTime KMA wrote on the items when it was not `baseTime` (an ultra-short run
+        /// asked as HH30 and labelled HH00); absent otherwise.
+        var labelledBaseTime: String?
         var error: String?
         var rows: [RowsJSON.Row]
     }
@@ -67,7 +76,8 @@ struct ForecastDocument: Encodable {
                 product: outcome.product.rawValue, operation: outcome.product.operation,
                 baseDate: outcome.base?.baseDate, baseTime: outcome.base?.baseTime,
                 fallbackSteps: outcome.fallbackSteps, requests: outcome.requests,
-                nextAvailableAt: outcome.nextAvailableAt.iso8601, error: outcome.error,
+                nextAvailableAt: outcome.nextAvailableAt.iso8601, fetchedAt: outcome.fetchedAt?.iso8601,
+                fileVersion: outcome.fileVersion?.text, labelledBaseTime: outcome.labelledBase?.baseTime, error: outcome.error,
                 rows: outcome.rows.map { RowsJSON.Row($0, product: outcome.product) }
             )
         }

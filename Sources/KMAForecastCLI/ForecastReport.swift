@@ -28,6 +28,12 @@ struct ForecastReport {
         var nextAvailableAt: KSTDateTime
         /// How many requests were made for it (0 when served from the cache).
         var requests: Int
+        /// When the rows were fetched from KMA, or last confirmed unchanged (``ForecastRun/fetchedAt``).
+        var fetchedAt: KSTDateTime? = nil
+        /// KMA's file version of the run (`getFcstVersion`), when known.
+        var fileVersion: ForecastFileVersion? = nil
+        /// The base KMA wrote on the items when it was not ``base`` (an ultra-short run labelled HH00).
+        var labelledBase: ForecastBase? = nil
     }
 
     var location: Location

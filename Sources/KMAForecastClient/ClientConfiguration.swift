@@ -35,8 +35,9 @@ public struct ClientConfiguration: Sendable {
     /// How many earlier issuances to try when KMA answers NO_DATA (or an empty run) for the
     /// newest one, 0...2. Default 2.
     public var maxFallbackSteps: Int
-    /// After KMA answered NO_DATA for the newest run, how long to trust that note before
-    /// asking again; meanwhile the earlier run is served from the cache with no request.
+    /// After KMA answered NO_DATA for the newest run (or served it without categories it
+    /// always has: not complete yet), how long to trust that note before asking again;
+    /// meanwhile the earlier run is served from the cache with no request for the newest.
     /// Default 10 minutes; any duration ≥ 0 (a very long one means "do not ask again while
     /// the run is among the candidates"). See ``ForecastClient`` for the whole cache policy.
     public var noDataRecheckInterval: Duration

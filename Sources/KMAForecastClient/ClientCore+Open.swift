@@ -22,20 +22,33 @@ struct OpenedRun: Sendable {
     var remaining: ClosedRange<Int>?
     /// The label KMA put on the run's items when it was not ``base`` (see ``ForecastRun/labelledBase``).
     var baseLabel: ForecastBase?
+    /// When the pages were fetched from KMA (or, from the cache, last confirmed unchanged):
+    /// Unix seconds from the client's clock, taken before any request.
+    var fetchedAt: Int64
+    /// KMA's version of the run's file, obtained before its pages; `nil` when unknown.
+    var fileVersion: ForecastFileVersion?
 }
 
 extension ClientCore {
     /// Chooses the run and fetches (or reads) its first page.
     ///
     /// Without `explicitBase`, the newest run is `schedule.latestBase(at: now)`. For it and up
-    /// to ``ClientConfiguration/maxFallbackSteps`` earlier issuances, newest first:
-    /// 1. a complete cached copy whose items make rows is served (no request); a file that is
-    ///    unusable, or whose pages do not hold up, is removed (``ForecastClientEvent/cacheIgnored(path:reason:)``)
-    ///    and the run is fetched from KMA instead, once;
+    /// to ``ClientConfiguration/maxFallbackSteps`` earlier issuances, newest first (those in
+    /// `skipping` are passed over: found incomplete by this fetch already):
+    /// 1. a complete cached copy whose items make rows, with every category its product always
+    ///    has, is served if it is still current (``revalidate(_:key:budget:now:)``): a
+    ///    short-term run always, a nowcast or ultra-short run until KMA's next 10-minute update
+    ///    after it was fetched, or after that when `getFcstVersion` shows the same file (one
+    ///    request). A file that is unusable, or whose pages do not hold up, is removed
+    ///    (``ForecastClientEvent/cacheIgnored(path:reason:)``); an outdated one is left to be
+    ///    replaced; either way the run is fetched from KMA instead;
     /// 2. a NO_DATA note younger than ``ClientConfiguration/noDataRecheckInterval`` skips
     ///    the run (no request);
-    /// 3. otherwise page 1 is requested; NO_DATA (`03`) or an empty run (`00` with no items) is
-    ///    noted and the next earlier run is tried; anything else is the answer or the error.
+    /// 3. otherwise, for a nowcast or ultra-short run with the cache on, its file version is
+    ///    obtained first (``currentVersion(_:base:cell:budget:now:)``: first, so a version
+    ///    stored with the pages is never newer than they are), then page 1 is requested;
+    ///    NO_DATA (`03`) or an empty run (`00` with no items) is noted and the next earlier run
+    ///    is tried; anything else is the answer or the error.
     ///
     /// With `explicitBase`, only that run is tried and NO_DATA notes are ignored.
     ///
@@ -43,7 +56,8 @@ extension ClientCore {
     ///   ``ForecastClientError/Reason/emptyRun(product:cell:tried:empty:)`` if KMA answered any
     ///   of them with an empty run, else ``ForecastClientError/Reason/noData(product:cell:tried:)``.
     func open(
-        _ product: ForecastProduct, cell: GridCell, explicitBase: ForecastBase?, budget: RequestBudget?
+        _ product: ForecastProduct, cell: GridCell, explicitBase: ForecastBase?, budget: RequestBudget?,
+        skipping: Set<ForecastBase> = []
     ) async throws(ForecastClientError) -> OpenedRun {
         let schedule = configuration.schedule(product)
         let now = configuration.now()
@@ -61,18 +75,29 @@ extension ClientCore {
         var emptyRuns: [ForecastBase] = []
         for (step, base) in candidates.enumerated() {
             if step > 0 { emit(.fallback(product: product, cell: cell, from: candidates[step - 1], to: base)) }
+            if skipping.contains(base) { continue }
             let key = ForecastCache.Key(provider: endpoint.provider, product: product, cell: cell, base: base)
+            var version: FileVersionMemo.Known?
+            var versionFailed = false
             if let cache {
                 switch cache.entry(for: key) {
                 case .hit(let entry):
                     switch replay(entry, key: key) {
                     case .success(let replayed):
-                        emit(.cacheHit(product: product, cell: cell, base: base))
-                        return OpenedRun(
-                            product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
-                            fromCache: true, requests: requests, paging: replayed.paging, rows: replayed.rows,
-                            pages: replayed.pages, remaining: nil, baseLabel: replayed.pages.first?.baseLabel
-                        )
+                        let revalidation = try await revalidate(entry, key: key, budget: budget, now: nowSeconds)
+                        requests += revalidation.attempts
+                        switch revalidation.outcome {
+                        case .current(let fetchedAt):
+                            emit(.cacheHit(product: product, cell: cell, base: base))
+                            return OpenedRun(
+                                product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
+                                fromCache: true, requests: requests, paging: replayed.paging, rows: replayed.rows,
+                                pages: replayed.pages, remaining: nil, baseLabel: replayed.pages.first?.baseLabel, fetchedAt: fetchedAt, fileVersion: entry.fileVersion
+                            )
+                        case .outdated(let current, let failed):
+                            version = current
+                            versionFailed = failed
+                        }
                     case .failure(let unusable):
                         discard(cache.pagesPath(key), reason: unusable.text)
                     }
@@ -86,6 +111,15 @@ extension ClientCore {
                 if explicitBase == nil, let checked = cache.noDataCheckedAt(key), nowSeconds >= checked,
                    Duration.seconds(nowSeconds - checked) < configuration.noDataRecheckInterval {
                     continue
+                }
+                if version == nil, !versionFailed, product.contentUpdateInterval != nil, budget.map({ $0.remaining >= 2 }) ?? true {
+                    let check = await currentVersion(product, base: base, cell: cell, budget: budget, now: nowSeconds)
+                    requests += check.attempts
+                    switch check.result {
+                    case .success(let known): version = known
+                    case .failure(let error) where error.reason == .cancelled: throw error
+                    case .failure: break
+                    }
                 }
             }
             let request = PageRequest(product: product, cell: cell, base: base, pageNo: 1, numOfRows: configuration.pageSize)
@@ -113,13 +147,88 @@ extension ClientCore {
             return OpenedRun(
                 product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
                 fromCache: false, requests: requests, paging: paging, rows: rows, pages: [first], remaining: remaining,
-                baseLabel: first.baseLabel
+                baseLabel: first.baseLabel,
+                fetchedAt: nowSeconds, fileVersion: version?.version
             )
         }
         if !emptyRuns.isEmpty {
             throw ForecastClientError(.emptyRun(product: product, cell: cell, tried: candidates, empty: emptyRuns), url: lastURL, attempts: requests)
         }
         throw ForecastClientError(.noData(product: product, cell: cell, tried: candidates), url: lastURL, attempts: requests)
+    }
+
+    /// Whether a cached run may be served as current.
+    enum Revalidation: Sendable {
+        /// Yes; it is known current as of `fetchedAt` (Unix seconds).
+        case current(fetchedAt: Int64)
+        /// No: fetch it again. `version` is KMA's current file version when it was just asked
+        /// for (to store with the new pages); `versionFailed` when asking failed (so it is not
+        /// asked again in this fetch).
+        case outdated(version: FileVersionMemo.Known?, versionFailed: Bool)
+    }
+
+    /// A ``Revalidation`` and the requests it took.
+    struct RevalidationResult: Sendable {
+        var outcome: Revalidation
+        var attempts: Int
+    }
+
+    /// Decides whether a cached run is still KMA's current content.
+    ///
+    /// - A short-term run: yes (the schedule moves on to the next run when it is due).
+    /// - A nowcast or ultra-short run fetched at `f`: yes until KMA's next 10-minute update
+    ///   after `f` (``ForecastProduct/nextContentUpdate(after:)``: fetched 14:12 → until
+    ///   14:19:59; at 14:20:00 it is due). From then, if the file records KMA's version and
+    ///   the budget allows the check and a refetch, one `getFcstVersion` request: the same
+    ///   version → yes, and the file's fetch time is renewed; another → no. Without a stored
+    ///   version, or when the check fails, → no: a run that may have changed is never served
+    ///   as current.
+    ///
+    /// - Throws: Only ``ForecastClientError/Reason/cancelled``.
+    func revalidate(
+        _ entry: ForecastCache.Entry, key: ForecastCache.Key, budget: RequestBudget?, now: Int64
+    ) async throws(ForecastClientError) -> RevalidationResult {
+        let product = key.product
+        let fetched = KSTDateTime(unixSeconds: entry.fetchedAt)
+        guard let update = product.nextContentUpdate(after: fetched) else {
+            return RevalidationResult(outcome: .current(fetchedAt: entry.fetchedAt), attempts: 0)
+        }
+        if entry.fetchedAt <= now && now < update.unixSeconds {
+            return RevalidationResult(outcome: .current(fetchedAt: entry.fetchedAt), attempts: 0)
+        }
+        let age = entry.fetchedAt <= now
+            ? "it was fetched at \(fetched.iso8601), before KMA's update at \(update.iso8601)"
+            : "it was fetched at \(fetched.iso8601), after the clock's \(KSTDateTime(unixSeconds: now).iso8601)"
+        guard let stored = entry.fileVersion else {
+            emit(.cacheOutdated(product: product, cell: key.cell, base: key.base, reason: "\(age), and its file version is unknown"))
+            return RevalidationResult(outcome: .outdated(version: nil, versionFailed: false), attempts: 0)
+        }
+        if let budget, budget.remaining <= entry.pages.count {
+            emit(.cacheOutdated(product: product, cell: key.cell, base: key.base, reason: "\(age); the request budget has too few requests left to check its version first"))
+            return RevalidationResult(outcome: .outdated(version: nil, versionFailed: true), attempts: 0)
+        }
+        let check = await currentVersion(product, base: key.base, cell: key.cell, budget: budget, now: now)
+        switch check.result {
+        case .success(let known) where known.version == stored:
+            var renewed = entry
+            renewed.fetchedAt = max(known.checkedAt, 0)
+            if let cache {
+                do {
+                    try cache.store(renewed, for: key)
+                } catch {
+                    emit(.cacheWriteFailed(path: error.path, reason: error.reason))
+                }
+            }
+            emit(.cacheRevalidated(product: product, cell: key.cell, base: key.base, version: stored))
+            return RevalidationResult(outcome: .current(fetchedAt: renewed.fetchedAt), attempts: check.attempts)
+        case .success(let known):
+            emit(.cacheOutdated(product: product, cell: key.cell, base: key.base, reason: "\(age): KMA's file is now version \(known.version), the cached one is \(stored)"))
+            return RevalidationResult(outcome: .outdated(version: known, versionFailed: false), attempts: check.attempts)
+        case .failure(let error):
+            if error.reason == .cancelled { throw error }
+            emit(.cacheOutdated(product: product, cell: key.cell, base: key.base, reason: "\(age), and its file version could not be checked: \(error)"))
+            return RevalidationResult(outcome: .outdated(version: nil, versionFailed: true), attempts: check.attempts)
+        }
     }
 
     /// A cached entry decoded and checked exactly like pages from KMA, and its rows built; why
@@ -149,6 +258,10 @@ extension ClientCore {
         guard paging.isComplete, rows.completeness.isComplete else {
             return .failure(ForecastCache.Unusable(text: "it holds \(rows.itemCount) items but totalCount is \(paging.totalCount ?? 0)"))
         }
+        let missing = key.product.missingCategories(in: rows.rows())
+        guard missing.isEmpty else {
+            return .failure(ForecastCache.Unusable(text: "its first forecast hour lacks \(missing.map(\.code).joined(separator: ", "))"))
+        }
         return .success((pages, paging, rows))
     }
 
@@ -159,8 +272,8 @@ extension ClientCore {
         emit(.cacheIgnored(path: path, reason: reason))
     }
 
-    /// Notes NO_DATA for a run in the cache, if there is one.
-    private func noteNoData(_ key: ForecastCache.Key, at seconds: Int64) {
+    /// Notes NO_DATA (or an incomplete run) for a run in the cache, if there is one.
+    func noteNoData(_ key: ForecastCache.Key, at seconds: Int64) {
         guard let cache else { return }
         do {
             try cache.noteNoData(key, at: seconds)
@@ -169,8 +282,23 @@ extension ClientCore {
         }
     }
 
-    /// Stores a run fetched from KMA. Only for a run known good: every page checked, its items
-    /// made into rows, complete.
+    /// The error for a run from KMA that lacks categories its product always has, after
+    /// noting it like NO_DATA, so that for ``ClientConfiguration/noDataRecheckInterval`` the
+    /// newest-run search passes it over without a request; `nil` for a run that has them all.
+    func incompleteness(of run: OpenedRun) -> ForecastClientError? {
+        let missing = run.product.missingCategories(in: run.rows.rows())
+        guard !missing.isEmpty else { return nil }
+        let key = ForecastCache.Key(provider: endpoint.provider, product: run.product, cell: run.cell, base: run.base)
+        noteNoData(key, at: KSTDateTime.unixSeconds(of: configuration.now()))
+        return ForecastClientError(
+            .incompleteRun(product: run.product, base: run.base, missing: missing),
+            url: run.pages.first.map { endpoint.displayURL(for: $0.request) }, attempts: run.requests
+        )
+    }
+
+    /// Stores a run fetched from KMA, with its fetch time and file version. Only for a run
+    /// known good: every page checked, its items made into rows, complete, every required
+    /// category there.
     func store(_ pages: [[UInt8]], pageSize: Int, for run: OpenedRun) {
         guard let cache else { return }
         let key = ForecastCache.Key(provider: endpoint.provider, product: run.product, cell: run.cell, base: run.base)
@@ -179,7 +307,7 @@ extension ClientCore {
             return
         }
         do {
-            try cache.store(ForecastCache.Entry(pageSize: pageSize, pages: pages), for: key)
+            try cache.store(ForecastCache.Entry(pageSize: pageSize, pages: pages, fetchedAt: max(run.fetchedAt, 0), fileVersion: run.fileVersion), for: key)
         } catch {
             emit(.cacheWriteFailed(path: error.path, reason: error.reason))
         }

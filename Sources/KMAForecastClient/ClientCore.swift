@@ -13,6 +13,8 @@ struct ClientCore: Sendable {
     let sleep: @Sendable (Duration) async -> Void
     /// A number in `0..<1` for the retry jitter (injected so tests are deterministic).
     let random: @Sendable () -> Double
+    /// The file versions KMA gave this client (shared by its copies and fetches).
+    let versions = FileVersionMemo()
 
     func emit(_ event: ForecastClientEvent) {
         configuration.onEvent?(event)
@@ -58,7 +60,7 @@ struct ClientCore: Sendable {
 
     /// One attempt, raced against the overall timeout (corelibs ignores
     /// `timeoutIntervalForResource`, so the client enforces it by cancelling the request).
-    private func send(_ url: String) async -> Result<HTTPResponse, ForecastClientError> {
+    func send(_ url: String) async -> Result<HTTPResponse, ForecastClientError> {
         let transport = self.transport
         let connect = configuration.timeouts.connect
         let overall = configuration.timeouts.overall
@@ -197,7 +199,7 @@ struct ClientCore: Sendable {
     }
 
     /// The decoder's error with every text KMA supplied stripped of the key (KMA could echo it).
-    private func sanitized(_ error: ForecastResponseError) -> ForecastResponseError {
+    func sanitized(_ error: ForecastResponseError) -> ForecastResponseError {
         let key = endpoint.key
         switch error {
         case .resultCode(let code, let message):

@@ -1,8 +1,8 @@
 import Foundation
 import KMAForecast
 
-/// The service root, provider and key: turns a ``PageRequest`` into the URL to send and the
-/// URL to show.
+/// The service root, provider and key: turns a ``PageRequest`` (or a ``FileVersionRequest``)
+/// into the URL to send and the URL to show.
 ///
 /// The query string is built by hand, in the order of KMA's guide
 /// (`serviceKey`/`authKey`, `pageNo`, `numOfRows`, `dataType`, `base_date`, `base_time`, `nx`,
@@ -111,6 +111,16 @@ struct Endpoint: Sendable {
         url(for: request, keyText: KeyRedaction.placeholder)
     }
 
+    /// The `getFcstVersion` URL to send, with the key percent-encoded once.
+    func url(for request: FileVersionRequest) -> String {
+        url(for: request, keyText: key.percentEncoded)
+    }
+
+    /// The `getFcstVersion` URL to show people, with the key replaced by `REDACTED`.
+    func displayURL(for request: FileVersionRequest) -> String {
+        url(for: request, keyText: KeyRedaction.placeholder)
+    }
+
     /// The service root's host, for messages such as "could not reach apis.data.go.kr".
     var host: String {
         let afterScheme = baseURL.drop { $0 != "/" }.drop { $0 == "/" }
@@ -122,6 +132,14 @@ struct Endpoint: Sendable {
             + "&pageNo=\(request.pageNo)&numOfRows=\(request.numOfRows)&dataType=JSON"
             + "&base_date=\(request.base.baseDate)&base_time=\(request.base.baseTime)"
             + "&nx=\(request.cell.nx)&ny=\(request.cell.ny)"
+    }
+
+    /// `getFcstVersion` takes `ftype` and `basedatetime` instead of a base and a cell; the
+    /// answer is one item, so one page of 10 rows.
+    private func url(for request: FileVersionRequest, keyText: String) -> String {
+        "\(baseURL)/\(FileVersionRequest.operation)?\(provider.keyParameter)=\(keyText)"
+            + "&pageNo=1&numOfRows=10&dataType=JSON"
+            + "&ftype=\(request.product.fileType)&basedatetime=\(request.baseDateTime)"
     }
 }
 

@@ -11,34 +11,50 @@ import KMAGrid
 /// ~/.cache/kma-forecast/data.go.kr/short-term/60-127/20261121-0800.nodata
 /// ```
 ///
-/// **Why raw pages.** A run never changes once published, and decoding is fast, so the cache
-/// keeps exactly what KMA sent and a cache hit goes through the same decoder and the same
-/// paging checks as a fresh answer; nothing is lost or reinterpreted by a storage format.
+/// **Why raw pages.** Decoding is fast, so the cache keeps exactly what KMA sent and a cache
+/// hit goes through the same decoder and the same paging checks as a fresh answer; nothing is
+/// lost or reinterpreted by a storage format.
 ///
-/// **`.pages` format, version 1.** A text header, one `name value` per line, an empty line, then
+/// **How long a run is current.** A short-term run is not known to change after issue: it is
+/// served until the schedule says a newer run is available. The nowcast and the ultra-short
+/// forecast change under the same `base_time` every 10 minutes, so each file records when its
+/// pages were fetched (or last confirmed unchanged), and KMA's file version when known; see
+/// ``ForecastClient`` for how that is used.
+///
+/// **`.pages` format, version 2.** A text header, one `name value` per line, an empty line, then
 /// each page as `page <pageNo> <byteCount> <checksum>\n`, the bytes, and `\n`; the checksum is
-/// the 64-bit FNV-1a hash of the page's bytes in hex:
+/// the 64-bit FNV-1a hash of the page's bytes in hex. `fetched` is the instant the pages were
+/// fetched from KMA or last confirmed unchanged, in Unix seconds (≥ 0, from the client's
+/// clock); `version` is KMA's file version (`getFcstVersion`, `YYYYMMDDHHMMSS` KST) obtained
+/// before the pages were, or `-` when unknown:
 ///
 /// ```
-/// kma-forecast-cache 1
+/// kma-forecast-cache 2
 /// provider data.go.kr
-/// product short-term
-/// cell 60 120
-/// base 20221120 0500
+/// product nowcast
+/// cell 56 125
+/// base 20210328 1400
+/// fetched 1616908320
+/// version 20210328141017
 /// pageSize 1000
 /// pages 1
 ///
-/// page 1 109138 90be0c02f1923116
-/// {"response":{"header":{"resultCode":"00", … (the recorded page of Fixtures/api, byte for byte)
+/// page 1 2684 352ba74b8246e41d
+/// {                                 … (the recorded nowcast page of Fixtures/api, byte for byte,
+///                                     fetched at 2021-03-28 14:12:00 KST)
 /// ```
 ///
 /// The header repeats the whole key and every page carries its length and checksum, so a file
 /// that is corrupt, cut short, of another version or for another key is ignored (and replaced
-/// by the next fetch), never trusted. The key is never stored: page bytes are KMA's answers,
-/// and the client refuses to store a page that contains the key in any form.
+/// by the next fetch), never trusted. Files of version 1 (before fetch times were recorded)
+/// cannot say whether a nowcast or ultra-short run is still current, so they are ignored and
+/// replaced too: at most one extra fetch per cached run after an upgrade. The key is never
+/// stored: page bytes are KMA's answers, and the client refuses to store a page that contains
+/// the key in any form.
 ///
 /// **`.nodata`**: `kma-forecast-nodata 1\nchecked <unix seconds>\n`, written when KMA answered
-/// NO_DATA for a run; see ``ClientConfiguration/noDataRecheckInterval``.
+/// NO_DATA for a run, or served it without categories its product always has (not complete
+/// yet); see ``ClientConfiguration/noDataRecheckInterval``.
 ///
 /// Writes are atomic: a temporary file in the same directory, then `rename(2)`. Readers see the
 /// old file or the new one, never half of one; two processes writing the same run both write a
@@ -106,10 +122,15 @@ public struct ForecastCache: Hashable, Sendable {
         var base: ForecastBase
     }
 
-    /// A cached run: its pages' bytes in page order, and the page size they were fetched with.
+    /// A cached run: its pages' bytes in page order, the page size they were fetched with, when
+    /// they were fetched (or last confirmed unchanged), and KMA's file version if known.
     struct Entry: Hashable, Sendable {
         var pageSize: Int
         var pages: [[UInt8]]
+        /// Unix seconds, ≥ 0.
+        var fetchedAt: Int64
+        /// KMA's version of the run's file, obtained before the pages; `nil` when unknown.
+        var fileVersion: ForecastFileVersion?
     }
 
     /// What a lookup found.
@@ -159,11 +180,13 @@ public struct ForecastCache: Hashable, Sendable {
 
     /// The file bytes of an entry.
     static func serialize(_ entry: Entry, key: Key) -> [UInt8] {
-        var header = "kma-forecast-cache 1\n"
+        var header = "kma-forecast-cache 2\n"
         header += "provider \(key.provider.rawValue)\n"
         header += "product \(key.product.rawValue)\n"
         header += "cell \(key.cell.nx) \(key.cell.ny)\n"
         header += "base \(key.base.baseDate) \(key.base.baseTime)\n"
+        header += "fetched \(entry.fetchedAt)\n"
+        header += "version \(entry.fileVersion?.text ?? "-")\n"
         header += "pageSize \(entry.pageSize)\n"
         header += "pages \(entry.pages.count)\n\n"
         var bytes = Array(header.utf8)
@@ -181,11 +204,14 @@ public struct ForecastCache: Hashable, Sendable {
         var text: String
     }
 
-    /// Reads an entry, checking that it is version 1 and for exactly this key.
+    /// The first line of every `.pages` file of the current format.
+    static let formatLine = "kma-forecast-cache 2"
+
+    /// Reads an entry, checking that it is version 2 and for exactly this key.
     static func parse(_ bytes: [UInt8], expecting key: Key) -> Result<Entry, Unusable> {
         var reader = LineReader(bytes: bytes)
         let expected = [
-            "kma-forecast-cache 1",
+            formatLine,
             "provider \(key.provider.rawValue)",
             "product \(key.product.rawValue)",
             "cell \(key.cell.nx) \(key.cell.ny)",
@@ -194,10 +220,29 @@ public struct ForecastCache: Hashable, Sendable {
         for (index, line) in expected.enumerated() {
             guard let found = reader.line() else { return .failure(Unusable(text: "it ends inside the header")) }
             guard found == line else {
+                if index == 0 && found == "kma-forecast-cache 1" {
+                    return .failure(Unusable(text: "it was written by an older kma-forecast (cache format 1), which did not record when a run was fetched"))
+                }
                 return .failure(Unusable(text: index == 0
-                    ? "it is not a kma-forecast cache file of version 1"
+                    ? "it is not a kma-forecast cache file of version 2"
                     : "it is for another run: its header says '\(found.prefix(60))' where '\(line)' was expected"))
             }
+        }
+        guard let fetchedLine = reader.line(), fetchedLine.hasPrefix("fetched "),
+              let fetchedAt = Int64(fetchedLine.dropFirst(8)), (0...KSTDateTime.instantLimit).contains(fetchedAt) else {
+            return .failure(Unusable(text: "its header has no fetched line with a time of 0 or more Unix seconds"))
+        }
+        let fileVersion: ForecastFileVersion?
+        switch reader.line() {
+        case "version -"?:
+            fileVersion = nil
+        case let line? where line.hasPrefix("version "):
+            guard let version = ForecastFileVersion(line.dropFirst(8)) else {
+                return .failure(Unusable(text: "its header's version is not YYYYMMDDHHMMSS"))
+            }
+            fileVersion = version
+        default:
+            return .failure(Unusable(text: "its header has no version line"))
         }
         // Numbers from a file are checked like any input before they are used: a pageSize of
         // Int.max once crashed the page arithmetic.
@@ -222,7 +267,7 @@ public struct ForecastCache: Hashable, Sendable {
             pages.append(page)
         }
         guard reader.atEnd else { return .failure(Unusable(text: "it has bytes after the last page")) }
-        return .success(Entry(pageSize: pageSize, pages: pages))
+        return .success(Entry(pageSize: pageSize, pages: pages, fetchedAt: fetchedAt, fileVersion: fileVersion))
     }
 
     /// The 64-bit FNV-1a hash of `bytes`, as 16 hex digits.

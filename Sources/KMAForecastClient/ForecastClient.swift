@@ -31,14 +31,39 @@ import KMAGrid
 /// (``RetryPolicy``) when the failure is transient; errors (``ForecastClientError``) record the
 /// stage, the redacted URL and the attempts, and say what to do.
 ///
-/// **Cache.** A published run never changes, so a cached run is served until the clock says a
-/// newer run is available — no fixed lifetime, and no request at all for a repeat call within
-/// the same run. When the newest run had no data and an earlier one was delivered, that NO_DATA
-/// answer is noted in the cache too: for ``ClientConfiguration/noDataRecheckInterval``
-/// (10 minutes) repeat calls are served the earlier run with zero requests; after that one
+/// **Cache.** A short-term run is not known to change once published, so a cached one is
+/// served until the clock says a newer run is available — no fixed lifetime, and no request at
+/// all for a repeat call within the same run. The nowcast and the ultra-short forecast are
+/// regenerated every 10 minutes under the same run (KMA: "10분마다 최신 정보로 업데이트"), so a
+/// cached one is served with no request only until KMA's next update after it was fetched, on
+/// the KST wall clock at HH:00, HH:10, HH:20 … (fetched at 14:12 → served until 14:19:59; at
+/// 14:20:00 it is due). After that it is revalidated: one `getFcstVersion` request (at most
+/// 353 bytes, instead of every page) — the same file version as cached, and the cached run is
+/// served and counts as fetched now; another version, no version on record, or no answer, and
+/// the run is fetched again. A run that may have changed is never served as current.
+///
+/// To have a version to compare, a nowcast or ultra-short run fetched with the cache on asks
+/// for its file version first, then its pages (first, so a stored version is never newer than
+/// the stored pages): one request more per fetch, shared by every cell of the run for the rest
+/// of that 10-minute update (a batch of 100 cells asks once), and skipped when a budget has
+/// fewer than 2 requests left. A key refused `getFcstVersion` itself (HTTP 403/404) is not
+/// asked again by this client; its runs are simply refetched after each update.
+/// ``ForecastRun/fetchedAt`` and ``ForecastRun/fileVersion`` say what was delivered.
+///
+/// When the newest run had no data and an earlier one was delivered, that NO_DATA answer is
+/// noted in the cache too: for ``ClientConfiguration/noDataRecheckInterval`` (10 minutes)
+/// repeat calls are served the earlier run with no request for the newest; after that one
 /// request checks whether KMA has published the newest run meanwhile (late runs usually
 /// appear within minutes, and waiting for the next issuance would serve a stale run for
 /// hours). See ``ForecastCache`` for the files.
+///
+/// **Incomplete runs.** Right after a run is due KMA can serve it for a few minutes with
+/// categories missing. A run whose first forecast hour lacks a category its product always
+/// has (``ForecastProduct/requiredCategories``) is never cached nor returned: for the newest
+/// run it is treated like one KMA has not published yet — noted like NO_DATA, and the previous
+/// run is delivered as a fallback (``ForecastRun/isFallback``), so the caller gets a complete
+/// forecast that says which run it is; a later call tries the newest run again. A run asked
+/// for explicitly (`base:`) fails with ``ForecastClientError/Reason/incompleteRun(product:base:missing:)``.
 ///
 /// No singletons: every client has its own URL session, cache handle and configuration.
 public struct ForecastClient: Sendable {
@@ -126,12 +151,22 @@ public struct ForecastClient: Sendable {
         ForecastItemStream(core: core, product: product, cell: cell, base: base, budget: budget)
     }
 
-    /// Fetches a run with a given page concurrency and pivots it into rows.
+    /// Fetches a run with a given page concurrency and pivots it into rows. A newest run that
+    /// KMA serves without categories it always has is passed over for the next earlier one,
+    /// as when KMA has not published it (``RunPages/restarted(after:)``).
     func fetch(
         _ product: ForecastProduct, cell: GridCell, base: ForecastBase?, budget: RequestBudget?, pageConcurrency: Int
     ) async throws(ForecastClientError) -> ForecastRun {
         var pages = RunPages(core: core, product: product, cell: cell, base: base, budget: budget, concurrency: pageConcurrency)
-        while try await pages.next() != nil {}
+        while true {
+            do {
+                while try await pages.next() != nil {}
+                break
+            } catch {
+                guard let next = pages.restarted(after: error) else { throw error }
+                pages = next
+            }
+        }
         // RunPages ends only after a complete run (or throws); this guard only unwraps.
         guard let run = pages.run, case .complete(let count) = run.rows.completeness else {
             let received = pages.run?.rows.itemCount ?? 0
@@ -140,7 +175,8 @@ public struct ForecastClient: Sendable {
         return ForecastRun(
             product: product, cell: cell, base: run.base, newestBase: run.newestBase, fallbackSteps: run.fallbackSteps,
             rows: run.rows.rows(), itemCount: count, pageCount: run.paging.pageCount ?? 0,
-            fromCache: run.fromCache, requests: run.requests, labelledBase: run.baseLabel
+            fromCache: run.fromCache, requests: pages.earlierRequests + run.requests, labelledBase: run.baseLabel,
+            fetchedAt: Date(timeIntervalSince1970: TimeInterval(run.fetchedAt)), fileVersion: run.fileVersion
         )
     }
 }

@@ -96,6 +96,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// with an empty run: resultCode `00` with no items and `totalCount` 0. (The others had
         /// no data, or were noted as such a moment ago.) An empty run is not a forecast.
         case emptyRun(product: ForecastProduct, cell: GridCell, tried: [ForecastBase], empty: [ForecastBase])
+        /// KMA served a run without categories the product always has at its first forecast
+        /// hour (``ForecastProduct/requiredCategories``), as it does for a few minutes right
+        /// after a run is due; `missing` lists them. Nothing of it was used or cached.
+        case incompleteRun(product: ForecastProduct, base: ForecastBase, missing: [ForecastCategory])
     }
 
     /// What went wrong.
@@ -131,7 +135,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             .resultCode
         case .emptyRun:
             .decode
-        case .paging, .foreignItem, .rows, .mixedBaseLabels:
+        case .paging, .foreignItem, .rows, .mixedBaseLabels, .incompleteRun:
             .consistency
         }
     }
@@ -248,6 +252,9 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             let others = tried.filter { !empty.contains($0) }
             let noData = others.isEmpty ? "" : "; it had no data for run\(others.count == 1 ? "" : "s") \(others.map(\.description).joined(separator: ", "))"
             return "KMA answered an empty run (resultCode 00 with no items, totalCount 0) for \(product.rawValue) at nx \(cell.nx), ny \(cell.ny), run\(empty.count == 1 ? "" : "s") \(empty.map(\.description).joined(separator: ", "))\(noData). An empty run is not a forecast, so nothing was delivered: KMA may still be publishing the run, or the service is disrupted. Try again in a few minutes."
+        case .incompleteRun(let product, let base, let missing):
+            let codes = missing.map(\.code).joined(separator: ", ")
+            return "KMA's \(product.rawValue) run \(base) is not complete yet: its first forecast hour lacks \(codes) (right after a run is due, KMA serves it for a few minutes with categories missing). Nothing of it was used or cached; try again in a few minutes."
         }
     }
 

@@ -12,6 +12,18 @@ public enum ForecastClientEvent: Sendable {
     case fallback(product: ForecastProduct, cell: GridCell, from: ForecastBase, to: ForecastBase)
     /// A run was served from the cache.
     case cacheHit(product: ForecastProduct, cell: GridCell, base: ForecastBase)
+    /// A `getFcstVersion` request is being sent for a run's data file (`attempt` counts from
+    /// 1). It is shared by every cell of the run, so it names no cell.
+    case fileVersionRequestSent(product: ForecastProduct, base: ForecastBase, attempt: Int, url: String)
+    /// KMA's file version could not be had (an error, an unknown answer, the budget); the run
+    /// is fetched instead of trusting a cached copy, and stored without a version.
+    case fileVersionUnavailable(product: ForecastProduct, base: ForecastBase, error: ForecastClientError)
+    /// A cached nowcast or ultra-short run was past KMA's 10-minute update, but KMA's file
+    /// version is the one cached: the cached run was served and its fetch time renewed.
+    case cacheRevalidated(product: ForecastProduct, cell: GridCell, base: ForecastBase, version: ForecastFileVersion)
+    /// A cached run is past KMA's 10-minute update and KMA changed it, or that could not be
+    /// ruled out (`reason` says which); it is fetched again, never served as current.
+    case cacheOutdated(product: ForecastProduct, cell: GridCell, base: ForecastBase, reason: String)
     /// A cache file could not be used (corrupt, foreign, or its pages do not make a complete
     /// run); it was removed and the run is fetched from KMA instead.
     case cacheIgnored(path: String, reason: String)

@@ -45,14 +45,29 @@ public struct ForecastItemStream: AsyncSequence, Sendable {
         var items: [ForecastItem] = []
         var index = 0
 
+        /// Whether any item has been handed out.
+        var delivered = false
+
         /// The next item, `nil` after the last item of a complete run.
         public mutating func next() async throws(ForecastClientError) -> ForecastItem? {
             while index == items.count {
-                guard let page = try await pages.next() else { return nil }
+                let page: FetchedPage?
+                do {
+                    page = try await pages.next()
+                } catch {
+                    // A newest run found incomplete before any of its items went out is passed
+                    // over for the next earlier one, as ``ForecastClient/fetch(_:cell:base:budget:)``
+                    // does; once items went out, the error ends the stream.
+                    guard !delivered, let next = pages.restarted(after: error) else { throw error }
+                    pages = next
+                    continue
+                }
+                guard let page else { return nil }
                 items = page.page.items
                 index = 0
             }
             index += 1
+            delivered = true
             return items[index - 1]
         }
     }

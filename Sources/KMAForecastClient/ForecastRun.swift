@@ -1,3 +1,4 @@
+import Foundation
 import KMAForecast
 import KMAGrid
 
@@ -27,8 +28,8 @@ public struct ForecastRun: Sendable {
     public var pageCount: Int
     /// Whether the run's pages came from the cache rather than from KMA.
     public var fromCache: Bool
-    /// HTTP requests made for this run: 0 for a pure cache hit; retries and NO_DATA answers
-    /// for newer runs included.
+    /// HTTP requests made for this run: 0 for a pure cache hit; retries, `getFcstVersion`
+    /// requests, NO_DATA answers and incomplete answers for newer runs included.
     public var requests: Int
     /// The base KMA wrote on the items, when it was not ``base``; `nil` when the items carried
     /// ``base`` itself.
@@ -40,6 +41,22 @@ public struct ForecastRun: Sendable {
     /// accepted, only for ``ForecastProduct/ultraShort``, and only when every item of the run
     /// carries it.
     public var labelledBase: ForecastBase? = nil
+    /// When this content was fetched from KMA, or last confirmed by KMA's file version to be
+    /// unchanged: the instant (from the client's clock, ``ClientConfiguration/now``, to the
+    /// whole second) as of which it is KMA's current content. For a run served from the
+    /// cache, the time recorded in the cache. (A `Date` is an absolute instant: show it in KST
+    /// with `KSTDateTime(fetchedAt)`.)
+    ///
+    /// The nowcast and the ultra-short forecast change every 10 minutes under the same run, so
+    /// they are current until KMA's next update after this instant
+    /// (``ForecastProduct/nextContentUpdate(after:)``).
+    public var fetchedAt: Date
+    /// KMA's version of this run's data file (`getFcstVersion`: the file's creation time,
+    /// `YYYYMMDDHHMMSS` KST), asked for before the pages, so never newer than them. Known for
+    /// nowcast and ultra-short runs fetched with the cache on; `nil` for short-term runs (not
+    /// known to change after issue), with the cache disabled, and when KMA's answer could not
+    /// be had.
+    public var fileVersion: ForecastFileVersion?
 
     /// Whether an earlier run than the newest was delivered.
     public var isFallback: Bool { fallbackSteps > 0 }

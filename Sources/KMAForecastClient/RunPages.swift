@@ -11,6 +11,10 @@ import KMAGrid
 /// the first failure cancels the pages in flight and ends the sequence with the error. Only
 /// when the last page of a run fetched from KMA is in and the rows are complete is the run
 /// stored in the cache: a run that cannot become rows is never cached.
+///
+/// A run that lacks categories its product always has (KMA serves a run so for a few minutes
+/// after it is due) fails with ``ForecastClientError/Reason/incompleteRun(product:base:missing:)``
+/// and is not cached; ``restarted(after:)`` then gives the pages of the next earlier run.
 struct RunPages {
     private let core: ClientCore
     private let product: ForecastProduct
@@ -18,6 +22,13 @@ struct RunPages {
     private let explicitBase: ForecastBase?
     private let budget: RequestBudget?
     private let concurrency: Int
+    /// Runs found incomplete by this fetch already, passed over when choosing the run.
+    private let skipping: Set<ForecastBase>
+    /// The error of the first run found incomplete, given instead of NO_DATA should no
+    /// earlier run have data either.
+    private let firstIncomplete: ForecastClientError?
+    /// HTTP requests spent on runs found incomplete before this one.
+    let earlierRequests: Int
 
     /// The run, once chosen; its ``OpenedRun/rows`` hold every page handed out so far.
     private(set) var run: OpenedRun?
@@ -28,13 +39,32 @@ struct RunPages {
     private var finished = false
     private let canceller = TaskCanceller()
 
-    init(core: ClientCore, product: ForecastProduct, cell: GridCell, base: ForecastBase?, budget: RequestBudget?, concurrency: Int) {
+    init(
+        core: ClientCore, product: ForecastProduct, cell: GridCell, base: ForecastBase?, budget: RequestBudget?, concurrency: Int,
+        skipping: Set<ForecastBase> = [], firstIncomplete: ForecastClientError? = nil, earlierRequests: Int = 0
+    ) {
         self.core = core
         self.product = product
         self.cell = cell
         self.explicitBase = base
         self.budget = budget
         self.concurrency = max(1, concurrency)
+        self.skipping = skipping
+        self.firstIncomplete = firstIncomplete
+        self.earlierRequests = earlierRequests
+    }
+
+    /// After `error` from ``next()``: when it says the newest run chosen from KMA is not
+    /// complete yet, the pages of the next earlier run (a fallback, as for a run KMA has not
+    /// published); otherwise, or for an explicitly requested run, `nil`.
+    func restarted(after error: ForecastClientError) -> RunPages? {
+        guard explicitBase == nil, case .incompleteRun(_, let base, _) = error.reason, let run, !run.fromCache,
+              !skipping.contains(base) else { return nil }
+        return RunPages(
+            core: core, product: product, cell: cell, base: nil, budget: budget, concurrency: concurrency,
+            skipping: skipping.union([base]), firstIncomplete: firstIncomplete ?? error,
+            earlierRequests: earlierRequests + run.requests
+        )
     }
 
     /// The next page, `nil` after the last.
@@ -46,13 +76,14 @@ struct RunPages {
             finished = true
             canceller.cancelAll()
             inFlight.removeAll()
+            if error.resultCode == .noData, let firstIncomplete { throw firstIncomplete }
             throw error
         }
     }
 
     private mutating func advance() async throws(ForecastClientError) -> FetchedPage? {
         guard var run else {
-            let opened = try await core.open(product, cell: cell, explicitBase: explicitBase, budget: budget)
+            let opened = try await core.open(product, cell: cell, explicitBase: explicitBase, budget: budget, skipping: skipping)
             self.run = opened
             notStarted = opened.remaining.map { Array($0) } ?? []
             if !opened.fromCache { fetchedBytes = opened.pages.map(\.bytes) }
@@ -118,12 +149,13 @@ struct RunPages {
         }
     }
 
-    /// The last page of a run from KMA is in and checked: make sure the rows are complete,
-    /// then report the run and cache it.
+    /// The last page of a run from KMA is in and checked: make sure the rows are complete and
+    /// have every category the product always has, then report the run and cache it.
     private func complete(_ run: OpenedRun) throws(ForecastClientError) {
         guard run.rows.completeness.isComplete else {
             throw ForecastClientError(.paging(.incomplete(received: run.rows.itemCount, expected: run.paging.totalCount ?? 0)))
         }
+        if let incomplete = core.incompleteness(of: run) { throw incomplete }
         core.emit(.runFetched(
             product: run.product, cell: run.cell, base: run.base,
             items: run.paging.itemCount, pages: fetchedBytes.count, requests: run.requests

@@ -27,6 +27,11 @@ import Synchronization
 ///   cut into pages with the run's `totalCount`, so a client has to paginate for real.
 /// - A (operation, base, cell) with no recorded run answers NO_DATA (`03`), as KMA does for a
 ///   run that is not published.
+/// - `getFcstVersion` (`ftype` ODAM, VSRT or SHRT and `basedatetime` YYYYMMDDHHMM) answers the
+///   version set with ``setVersion(_:ftype:baseDateTime:asList:)``, else, when a run of that
+///   product and base is recorded (for any cell), `basedatetime` followed by `00` (the run's
+///   nominal time, e.g. `20210328140000`); NO_DATA when there is neither. `item` is a single
+///   object, as KMA sends one item, unless set to come as a list.
 /// - With ``expectedKey`` set, a request whose `serviceKey`/`authKey` does not decode to it
 ///   (decoded the way a servlet container does: `%XX`, and `+` as a space) gets the gateway's
 ///   XML SERVICE_KEY_IS_NOT_REGISTERED_ERROR (`30`): a key encoded twice, or not at all, fails
@@ -105,6 +110,15 @@ public final class ReplayServer: Sendable {
         engine.state.withLock { $0.runs[Engine.key(of: run)] = run }
     }
 
+    /// Sets the version `getFcstVersion` answers for (`ftype`, `basedatetime`), e.g.
+    /// `setVersion("20210328141017", ftype: "ODAM", baseDateTime: "202103281400")`; `nil`
+    /// goes back to the default (see the type's notes). With `asList`, `item` is a list of one.
+    public func setVersion(_ version: String?, ftype: String, baseDateTime: String, asList: Bool = false) {
+        engine.state.withLock {
+            $0.versions[Engine.VersionKey(ftype: ftype, baseDateTime: baseDateTime)] = version.map { Engine.SetVersion(text: $0, asList: asList) }
+        }
+    }
+
     /// Makes the next `times` matching requests get `fault`. Faults apply in the order they
     /// were injected; each request gets at most one.
     public func inject(_ fault: ReplayFault, times: Int = 1, when match: ReplayMatch = .any) {
@@ -169,8 +183,19 @@ public final class ReplayServer: Sendable {
             var remaining: Int
         }
 
+        struct VersionKey: Hashable {
+            var ftype: String
+            var baseDateTime: String
+        }
+
+        struct SetVersion {
+            var text: String
+            var asList: Bool
+        }
+
         struct State {
             var runs: [RunKey: RecordedRun] = [:]
+            var versions: [VersionKey: SetVersion] = [:]
             var faults: [InjectedFault] = []
             var requests: [RecordedRequest] = []
             var stopped = false
@@ -326,7 +351,7 @@ public final class ReplayServer: Sendable {
 
         /// The normal answer to a request, with a content fault applied.
         private func answer(_ request: RecordedRequest, alteration: ReplayFault?) -> HTTPAnswer {
-            let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst"]
+            let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst", "getFcstVersion"]
             guard request.method == "GET", operations.contains(request.operation) else {
                 return HTTPAnswer(status: 404, contentType: "text/html", body: Array("<html><head><title>404 Not Found</title></head></html>".utf8))
             }
@@ -336,6 +361,7 @@ public final class ReplayServer: Sendable {
                 return HTTPAnswer(status: 200, contentType: "text/xml;charset=UTF-8", body: Array(xml.utf8))
             }
             let parameters = request.parameters
+            if request.operation == "getFcstVersion" { return versionAnswer(parameters) }
             guard let baseDate = parameters["base_date"], let baseTime = parameters["base_time"],
                   let nx = parameters["nx"].flatMap({ Int($0) }), let ny = parameters["ny"].flatMap({ Int($0) }) else {
                 let body = #"{"response":{"header":{"resultCode":"11","resultMsg":"NO_MANDATORY_REQUEST_PARAMETERS_ERROR"}}}"#
@@ -369,6 +395,33 @@ public final class ReplayServer: Sendable {
             }
             body += Array(#"]},"pageNo":\#(pageNo),"numOfRows":\#(numOfRows),"totalCount":\#(totalCount)}}}"#.utf8)
             return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: body)
+        }
+
+        /// The answer to `getFcstVersion`.
+        private func versionAnswer(_ parameters: [String: String]) -> HTTPAnswer {
+            func header(_ code: String, _ message: String) -> HTTPAnswer {
+                let body = #"{"response":{"header":{"resultCode":"\#(code)","resultMsg":"\#(message)"}}}"#
+                return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: Array(body.utf8))
+            }
+            guard let ftype = parameters["ftype"], let baseDateTime = parameters["basedatetime"] else {
+                return header("11", "NO_MANDATORY_REQUEST_PARAMETERS_ERROR")
+            }
+            guard let operation = ["ODAM": "getUltraSrtNcst", "VSRT": "getUltraSrtFcst", "SHRT": "getVilageFcst"][ftype] else {
+                return header("10", "INVALID_REQUEST_PARAMETER_ERROR")
+            }
+            let found = state.withLock { state -> SetVersion? in
+                if let set = state.versions[VersionKey(ftype: ftype, baseDateTime: baseDateTime)] { return set }
+                guard state.runs.keys.contains(where: { $0.operation == operation && $0.baseDate + $0.baseTime == baseDateTime }) else {
+                    return nil
+                }
+                return SetVersion(text: baseDateTime + "00", asList: false)
+            }
+            guard let found else { return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody) }
+            let item = #"{"filetype":"\#(ftype)","version":"\#(found.text)"}"#
+            let body = #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":{"item":"#
+                + (found.asList ? "[" + item + "]" : item)
+                + #"},"pageNo":1,"numOfRows":10,"totalCount":1}}}"#
+            return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: Array(body.utf8))
         }
 
         private func reply(_ connection: Int32, _ answer: HTTPAnswer) {

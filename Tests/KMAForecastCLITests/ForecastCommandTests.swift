@@ -133,22 +133,47 @@ struct ForecastCommandTests {
         #expect(lines.filter { $0.hasPrefix("ultra-short,") }.count == 6)
     }
 
-    @Test("A repeat call within the same run is served from the cache: zero requests")
+    @Test("A repeat call is served from the cache: zero requests until KMA's 10-minute update, then one small check per updating product")
     func cache() async throws {
         let server = try Scenario.server()
         defer { server.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kma-cli-cache-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let arguments = ["--nx", "60", "--ny", "127", "--base-url", server.baseURL, "--cache-dir", directory, "--format", "json"]
+        func requestsByProduct(_ result: ToolResult) throws -> [String: Int] {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let products = try #require(object["products"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: products.compactMap { product in
+                (product["product"] as? String).map { ($0, product["requests"] as? Int ?? -1) }
+            })
+        }
         let first = await runTool(arguments, environment: Scenario.environment, now: Scenario.now)
         #expect(first.status == 0)
-        #expect(server.requests.count == 3)
-        let second = await runTool(arguments, environment: Scenario.environment, now: Scenario.now.addingTimeInterval(600))
+        // Three pages; for the nowcast and ultra-short runs, their file versions first.
+        #expect(server.requests.count == 5 && server.requests.filter { $0.operation == "getFcstVersion" }.count == 2)
+        // 14:59: within the runs and before KMA's 15:00 update: nothing is asked.
+        let second = await runTool(arguments, environment: Scenario.environment, now: Scenario.now.addingTimeInterval(540))
         #expect(second.status == 0)
-        #expect(server.requests.count == 3)
-        let cached = try #require(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [String: Any])
-        #expect((cached["products"] as? [[String: Any]])?.allSatisfy { $0["requests"] as? Int == 0 } == true)
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+        #expect(server.requests.count == 5)
+        #expect(try requestsByProduct(second) == ["nowcast": 0, "ultra-short": 0, "short-term": 0])
+        // 15:00: the nowcast and ultra-short runs may have changed; their versions are checked
+        // (unchanged here), the short-term run is not.
+        let third = await runTool(arguments, environment: Scenario.environment, now: Scenario.now.addingTimeInterval(600))
+        #expect(third.status == 0)
+        #expect(server.requests.count == 7 && server.requests.suffix(2).allSatisfy { $0.operation == "getFcstVersion" })
+        #expect(try requestsByProduct(third) == ["nowcast": 1, "ultra-short": 1, "short-term": 0])
+        // Each product says when its rows were fetched or confirmed, and KMA's file version.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(third.stdout.utf8)) as? [String: Any])
+        let products = try #require(object["products"] as? [[String: Any]])
+        let byName = Dictionary(uniqueKeysWithValues: products.compactMap { p in (p["product"] as? String).map { ($0, p) } })
+        #expect(byName["nowcast"]?["fetchedAt"] as? String == "2026-11-21T15:00:00+09:00")
+        #expect(byName["nowcast"]?["fileVersion"] as? String == "20261121140000")
+        #expect(byName["ultra-short"]?["fileVersion"] as? String == "20261121143000")
+        #expect(byName["short-term"]?["fetchedAt"] as? String == "2026-11-21T14:50:00+09:00")
+        #expect(byName["short-term"]?["fileVersion"] == nil)
+        // Every file, in every folder of the cache.
+        let files = FileManager.default.subpaths(atPath: directory) ?? []
+        #expect(files.filter { $0.hasSuffix(".pages") }.count == 3)
         for file in files {
             let text = (try? String(contentsOfFile: directory + "/" + file, encoding: .utf8)) ?? ""
             #expect(!text.contains("TESTKEY") && !file.contains("TESTKEY"))

@@ -166,13 +166,14 @@ struct ClientCacheTests {
         let client = try makeClient(server, cache: .directory(try temporaryDirectory()), recorder: recorder)
         let cache = try #require(client.cache)
         let key = ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0500"))
-        let entry = ForecastCache.Entry(pageSize: .max, pages: [try Fixtures.bytes(shortTermFixture)])
+        let entry = ForecastCache.Entry(pageSize: .max, pages: [try Fixtures.bytes(shortTermFixture)], fetchedAt: 0, fileVersion: nil)
         try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
         try CacheFileSystem.writeAtomically(ForecastCache.serialize(entry, key: key), to: cache.pagesPath(key))
         let run = try await client.fetch(.shortTerm, cell: shortTermCell)
         #expect(!run.fromCache && run.itemCount == 809 && server.requests.count == 1)
         #expect(recorder.events.contains { if case .cacheIgnored(_, let reason) = $0 { reason.contains("pageSize") } else { false } })
-        #expect(cache.entry(for: key) == .hit(ForecastCache.Entry(pageSize: 1000, pages: entry.pages)))
+        #expect(cache.entry(for: key) == .hit(ForecastCache.Entry(
+            pageSize: 1000, pages: entry.pages, fetchedAt: KSTDateTime.unixSeconds(of: duringRecordedRun), fileVersion: nil)))
     }
 
     @Test("A NO_DATA note with a time of Int64.min is no note, never a crash")
@@ -260,7 +261,7 @@ struct ClientCacheGoodRunTests {
         let cache = try #require(client.cache)
         let key = try Self.shortTermKey()
         let repeated = try runWithRepeatedItem()
-        let bad = ForecastCache.Entry(pageSize: 1000, pages: [pageBody(repeated.items, totalCount: repeated.items.count)])
+        let bad = ForecastCache.Entry(pageSize: 1000, pages: [pageBody(repeated.items, totalCount: repeated.items.count)], fetchedAt: 0, fileVersion: nil)
         try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
         try CacheFileSystem.writeAtomically(ForecastCache.serialize(bad, key: key), to: cache.pagesPath(key))
         #expect(cache.entry(for: key) == .hit(bad))   // the file itself is well-formed

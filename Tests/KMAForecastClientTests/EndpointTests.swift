@@ -27,6 +27,16 @@ struct EndpointTests {
         #expect(endpoint.url(for: request) == "https://apihub.kma.go.kr/api/typ02/openApi/VilageFcstInfoService_2.0/getVilageFcst?authKey=TESTKEY%2Babc%2Fdef%3D%3D&pageNo=2&numOfRows=1000&dataType=JSON&base_date=20221120&base_time=0500&nx=60&ny=120")
     }
 
+    @Test("getFcstVersion: ftype and basedatetime (12 digits) instead of a base and a cell", arguments: [
+        (ForecastProduct.nowcast, "ODAM"), (.ultraShort, "VSRT"), (.shortTerm, "SHRT"),
+    ])
+    func fileVersion(_ product: ForecastProduct, _ ftype: String) throws {
+        let endpoint = try Endpoint(baseURL: ServiceProvider.apiHub.defaultBaseURL, provider: .apiHub, key: try ServiceKey(testKey))
+        let version = FileVersionRequest(product: product, base: ForecastBase(KSTDateTime(kstDate(2021, 3, 28, 14, 30))))
+        #expect(endpoint.url(for: version) == "https://apihub.kma.go.kr/api/typ02/openApi/VilageFcstInfoService_2.0/getFcstVersion?authKey=TESTKEY%2Babc%2Fdef%3D%3D&pageNo=1&numOfRows=10&dataType=JSON&ftype=\(ftype)&basedatetime=202103281430")
+        #expect(endpoint.displayURL(for: version) == "https://apihub.kma.go.kr/api/typ02/openApi/VilageFcstInfoService_2.0/getFcstVersion?authKey=REDACTED&pageNo=1&numOfRows=10&dataType=JSON&ftype=\(ftype)&basedatetime=202103281430")
+    }
+
     @Test("An override keeps its port and loses trailing slashes")
     func override() throws {
         let endpoint = try Endpoint(baseURL: " http://127.0.0.1:8080/1360000/VilageFcstInfoService_2.0/ ", provider: .dataGoKr, key: try ServiceKey(testKey))

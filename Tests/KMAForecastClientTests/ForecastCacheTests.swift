@@ -11,7 +11,10 @@ struct ForecastCacheTests {
                           base: try ForecastBase(baseDate: baseDate, baseTime: baseTime))
     }
 
-    let entry = ForecastCache.Entry(pageSize: 2, pages: [Array(#"{"a":1}"#.utf8), Array("{\n\"b\":\"page 2\n\"}".utf8)])
+    let entry = ForecastCache.Entry(
+        pageSize: 2, pages: [Array(#"{"a":1}"#.utf8), Array("{\n\"b\":\"page 2\n\"}".utf8)],
+        fetchedAt: 1_668_895_920, fileVersion: ForecastFileVersion("20221120051017")
+    )
 
     @Test("The default directory follows XDG_CACHE_HOME, then HOME", arguments: [
         (["XDG_CACHE_HOME": "/x/cache/", "HOME": "/home/u"], "/x/cache/kma-forecast"),
@@ -95,7 +98,19 @@ struct ForecastCacheTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: cache.cellDirectory(key))
         #expect(files == ["20221120-0500.pages"])
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: cache.pagesPath(key))), as: UTF8.self)
-        #expect(text.hasPrefix("kma-forecast-cache 1\nprovider data.go.kr\nproduct short-term\ncell 60 120\nbase 20221120 0500\npageSize 2\npages 2\n\npage 1 7 \(ForecastCache.checksum(Array(#"{"a":1}"#.utf8)))\n{\"a\":1}\npage 2 "))
+        #expect(text.hasPrefix("kma-forecast-cache 2\nprovider data.go.kr\nproduct short-term\ncell 60 120\nbase 20221120 0500\nfetched 1668895920\nversion 20221120051017\npageSize 2\npages 2\n\npage 1 7 \(ForecastCache.checksum(Array(#"{"a":1}"#.utf8)))\n{\"a\":1}\npage 2 "))
+    }
+
+    @Test("An unknown file version is written as '-' and read back as nil")
+    func unknownVersion() throws {
+        let cache = try ForecastCache(directory: try temporaryDirectory())
+        let key = try Self.key()
+        var unversioned = entry
+        unversioned.fileVersion = nil
+        try cache.store(unversioned, for: key)
+        #expect(cache.entry(for: key) == .hit(unversioned))
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: cache.pagesPath(key))), as: UTF8.self)
+        #expect(text.contains("\nfetched 1668895920\nversion -\npageSize 2\n"))
     }
 
     struct BadFile: Sendable, CustomTestStringConvertible {
@@ -106,12 +121,17 @@ struct ForecastCacheTests {
     }
 
     static func badFiles() throws -> [BadFile] {
-        let good = ForecastCache.serialize(ForecastCache.Entry(pageSize: 2, pages: [Array("{}".utf8)]), key: try key())
-        let otherCell = ForecastCache.serialize(ForecastCache.Entry(pageSize: 2, pages: [Array("{}".utf8)]), key: try key(nx: 61))
+        let small = ForecastCache.Entry(pageSize: 2, pages: [Array("{}".utf8)], fetchedAt: 1_668_895_920, fileVersion: nil)
+        let good = ForecastCache.serialize(small, key: try key())
+        let otherCell = ForecastCache.serialize(small, key: try key(nx: 61))
         var flipped = good
         flipped[flipped.count - 2] = UInt8(ascii: "]")
-        var version2 = good
-        version2.replaceSubrange(0..<20, with: Array("kma-forecast-cache 2".utf8))
+        var version3 = good
+        version3.replaceSubrange(0..<20, with: Array("kma-forecast-cache 3".utf8))
+        // A file as version 1 wrote it: no fetched and version lines.
+        let version1 = Array(String(decoding: good, as: UTF8.self)
+            .replacingOccurrences(of: "kma-forecast-cache 2\n", with: "kma-forecast-cache 1\n")
+            .replacingOccurrences(of: "fetched 1668895920\nversion -\n", with: "").utf8)
         /// `good` with one header line replaced.
         func header(_ line: String, _ replacement: String) -> [UInt8] {
             Array(String(decoding: good, as: UTF8.self).replacingOccurrences(of: "\n\(line)\n", with: "\n\(replacement)\n").utf8)
@@ -119,7 +139,13 @@ struct ForecastCacheTests {
         return [
             BadFile(label: "empty", bytes: [], reason: "ends inside the header"),
             BadFile(label: "garbage", bytes: Array("\u{0}\u{1}garbage\n".utf8), reason: "not a kma-forecast cache file"),
-            BadFile(label: "another version", bytes: version2, reason: "not a kma-forecast cache file of version 1"),
+            BadFile(label: "another version", bytes: version3, reason: "not a kma-forecast cache file of version 2"),
+            BadFile(label: "version 1 (no fetch time)", bytes: version1, reason: "written by an older kma-forecast (cache format 1)"),
+            BadFile(label: "no fetched line", bytes: header("fetched 1668895920", "pageSize 2"), reason: "no fetched line"),
+            BadFile(label: "fetched -1", bytes: header("fetched 1668895920", "fetched -1"), reason: "no fetched line"),
+            BadFile(label: "fetched beyond Int64", bytes: header("fetched 1668895920", "fetched 99999999999999999999"), reason: "no fetched line"),
+            BadFile(label: "a version that is no time", bytes: header("version -", "version 20221320051017"), reason: "version is not YYYYMMDDHHMMSS"),
+            BadFile(label: "no version line", bytes: header("version -", "versions -"), reason: "no version line"),
             BadFile(label: "another cell (foreign)", bytes: otherCell, reason: "for another run"),
             BadFile(label: "cut short", bytes: Array(good.dropLast(3)), reason: "page 1 is missing or cut short"),
             BadFile(label: "a flipped byte", bytes: flipped, reason: "page 1 does not match its checksum"),

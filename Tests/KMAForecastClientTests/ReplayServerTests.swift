@@ -43,3 +43,32 @@ struct ReplayServerTests {
         #expect(stopped)
     }
 }
+
+@Suite("ReplayServer: getFcstVersion")
+struct ReplayServerVersionTests {
+    /// The body of a GET to the server.
+    static func body(_ server: ReplayServer, _ query: String) async throws -> String {
+        let response = try await URLSessionTransport().get(server.baseURL + "/getFcstVersion?" + query, connectTimeout: .seconds(5))
+        return String(decoding: response.body, as: UTF8.self)
+    }
+
+    @Test("A recorded run's default version, a version set and changed, a list, and errors as KMA sends them")
+    func versions() async throws {
+        let server = try ReplayServer(runs: [try RecordedRun(.nowcast, fixture: "api/getUltraSrtNcst_20210328_1400_nx56_ny125.json")], expectedKey: testKey)
+        defer { server.stop() }
+        let key = "serviceKey=\(testKeyEncoded)&pageNo=1&numOfRows=10&dataType=JSON"
+        #expect(try await Self.body(server, key + "&ftype=ODAM&basedatetime=202103281400")
+            == #"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":{"item":{"filetype":"ODAM","version":"20210328140000"}},"pageNo":1,"numOfRows":10,"totalCount":1}}}"#)
+        server.setVersion("20210328141017", ftype: "ODAM", baseDateTime: "202103281400", asList: true)
+        #expect(try await Self.body(server, key + "&ftype=ODAM&basedatetime=202103281400").contains(#""item":[{"filetype":"ODAM","version":"20210328141017"}]"#))
+        server.setVersion(nil, ftype: "ODAM", baseDateTime: "202103281400")
+        #expect(try await Self.body(server, key + "&ftype=ODAM&basedatetime=202103281400").contains(#""version":"20210328140000""#))
+        // Another product or run: NO_DATA; a bad ftype: 10; no ftype: 11; a wrong key: the gateway's 30.
+        #expect(try await Self.body(server, key + "&ftype=VSRT&basedatetime=202103281400").contains(#""resultCode":"03""#))
+        #expect(try await Self.body(server, key + "&ftype=ODAM&basedatetime=202103281300").contains(#""resultCode":"03""#))
+        #expect(try await Self.body(server, key + "&ftype=XXXX&basedatetime=202103281400").contains(#""resultCode":"10""#))
+        #expect(try await Self.body(server, key + "&basedatetime=202103281400").contains(#""resultCode":"11""#))
+        #expect(try await Self.body(server, "serviceKey=x&ftype=ODAM&basedatetime=202103281400").contains("<returnReasonCode>30</returnReasonCode>"))
+        #expect(server.requests.allSatisfy { $0.operation == "getFcstVersion" } && server.requests.count == 8)
+    }
+}
