@@ -53,7 +53,7 @@ extension ClientCore {
             }
             attempt += 1
             emit(.fileVersionRequestSent(product: request.product, base: request.base, attempt: attempt, url: shown))
-            // Awaited into a local before any value is built from it (see the -O note in STYLE).
+            // Awaited into a local before any value is built from it (see `Result.init(awaiting:)`).
             let sent = await send(url)
             var retryAfter: Int?
             let failure: ForecastClientError
