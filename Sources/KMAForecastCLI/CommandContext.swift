@@ -52,14 +52,20 @@ public struct CommandContext: Sendable {
     }
 
     /// The context of this process: its arguments, environment, clock and standard streams.
+    ///
+    /// Call it first thing: the standard streams are claimed before anything else opens a file
+    /// (see ``TextSink/standardOutput()`` for a closed descriptor).
     public static func process() -> CommandContext {
-        CommandContext(
+        _ = Platform.reserveIfClosed(0)
+        let output = TextSink.standardOutput()
+        let errors = TextSink.standardError()
+        return CommandContext(
             arguments: Array(CommandLine.arguments.dropFirst()),
             environment: ProcessInfo.processInfo.environment,
             now: { Date() },
             standardInput: .fileDescriptor(0),
-            standardOutput: .standardOutput(),
-            standardError: .standardError()
+            standardOutput: output,
+            standardError: errors
         )
     }
 

@@ -68,7 +68,7 @@ public enum KMAForecastTool {
             }
             // `--version` anywhere (as swift-argument-parser honours it), but not as the value
             // of an option (`--place --version` is a place name) nor after `--`.
-            if versionRequested(arguments) {
+            if flagRequested(["--version"], in: arguments) {
                 context.standardOutput.write("kma-forecast \(version)\n")
                 return ExitCode.success
             }
@@ -83,13 +83,15 @@ public enum KMAForecastTool {
                 }
                 return ExitCode.success
             }
-            if first == "--help" || first == "-h" {
-                context.standardOutput.write(rootSpec.helpText)
-                return ExitCode.success
-            }
             guard let command = subcommands.first(where: { $0.spec.name == first }) else {
                 guard first.hasPrefix("-") else {
                     throw CLIError.usage("Unknown subcommand '\(first)'" + suggestion(first))
+                }
+                // `--help` anywhere, as `--version`: even after an invalid value, help wins
+                // (it used to run the forecast: `--lat x --help` showed the sample).
+                if flagRequested(["--help", "-h"], in: arguments) {
+                    context.standardOutput.write(rootSpec.helpText)
+                    return ExitCode.success
                 }
                 // The main job: `kma-forecast --lat 37.56 --lon 126.97`.
                 let parsed = try ParsedArguments.parse(arguments, spec: rootSpec)
@@ -97,6 +99,10 @@ public enum KMAForecastTool {
             }
             spec = command.spec
             arguments.removeFirst()
+            if flagRequested(["--help", "-h"], in: arguments) {
+                context.standardOutput.write(spec.helpText)
+                return ExitCode.success
+            }
             let parsed = try ParsedArguments.parse(arguments, spec: spec)
             if parsed.wantsHelp {
                 context.standardOutput.write(spec.helpText)
@@ -108,15 +114,15 @@ public enum KMAForecastTool {
         }
     }
 
-    /// Whether `--version` stands among the arguments as a flag: not the value of an option
-    /// that takes one, and not after `--`.
-    static func versionRequested(_ arguments: [String]) -> Bool {
+    /// Whether one of `flags` (`--version`, `--help`) stands among the arguments as a flag: not
+    /// the value of an option that takes one (`--place --help` names a place), and not after `--`.
+    static func flagRequested(_ flags: Set<String>, in arguments: [String]) -> Bool {
         let valued = Set((subcommands.map(\.spec) + [rootSpec]).flatMap(\.options).filter { $0.valueName != nil }.map { "--" + $0.name })
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             if argument == "--" { return false }
-            if argument == "--version" { return true }
+            if flags.contains(argument) { return true }
             if valued.contains(argument) { index += 1 }
             index += 1
         }

@@ -18,25 +18,43 @@ enum Platform {
         return String(cString: text)
     }
 
-    /// The calling thread's `errno`.
-    static var lastError: Int32 { errno }
+    /// Whether a standard descriptor (0, 1, 2) was closed when the process started (`>&-`); if
+    /// so, `/dev/null` is put in its place, so that no file the process opens later (URLSession
+    /// opens several) takes that number and receives the output meant for it.
+    static func reserveIfClosed(_ fd: Int32) -> Bool {
+        guard fcntl(fd, F_GETFD) == -1, errno == EBADF else { return false }
+        let null = open("/dev/null", O_RDWR)
+        if null >= 0, null != fd {
+            _ = dup2(null, fd)
+            close(null)
+        }
+        return true
+    }
+
+    /// The `errno` for a descriptor that is not open.
+    static let badDescriptor = EBADF
 
     /// Writes all bytes to a file descriptor, retrying on EINTR and short writes.
-    /// Returns `false` if the descriptor refused the bytes (e.g. a closed pipe).
+    ///
+    /// - Returns: `nil` when every byte was written; else the `errno` with which the descriptor
+    ///   refused them (`EPIPE` for a closed pipe, `ENOSPC` for `/dev/full`, `EBADF` for a
+    ///   closed descriptor), read at once so nothing in between can change it.
     @discardableResult
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard var pointer = bytes.baseAddress else { return true }
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        guard var pointer = bytes.baseAddress else { return nil }
         var remaining = bytes.count
         while remaining > 0 {
             let written = write(fd, pointer, remaining)
             if written < 0 {
-                if errno == EINTR { continue }
-                return false
+                let code = errno
+                if code == EINTR { continue }
+                return code
             }
+            if written == 0 { return EIO }
             remaining -= written
             pointer += written
         }
-        return true
+        return nil
     }
 
     /// Reads everything from a file descriptor until end of file.

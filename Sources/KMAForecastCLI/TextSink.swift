@@ -7,6 +7,9 @@ import Synchronization
 public final class TextSink: Sendable {
     private enum Target: Sendable {
         case fileDescriptor(Int32)
+        /// A standard descriptor that was closed when the process started (`>&-`): nothing
+        /// can be written, and the first output records `EBADF`.
+        case closed
         case memory
     }
 
@@ -29,14 +32,22 @@ public final class TextSink: Sendable {
         self.isTerminal = isTerminal
     }
 
-    /// The process's standard output (file descriptor 1).
+    /// The process's standard output (file descriptor 1). Call it before the process opens
+    /// any file: when descriptor 1 is closed (`>&-`), `/dev/null` takes its place so no later
+    /// file gets it, and the sink's first output fails with "Bad file descriptor".
     public static func standardOutput() -> TextSink {
-        TextSink(target: .fileDescriptor(1), isTerminal: Platform.isTerminal(1))
+        standard(1)
     }
 
-    /// The process's standard error (file descriptor 2).
+    /// The process's standard error (file descriptor 2); closed, as ``standardOutput()``.
     public static func standardError() -> TextSink {
-        TextSink(target: .fileDescriptor(2), isTerminal: Platform.isTerminal(2))
+        standard(2)
+    }
+
+    private static func standard(_ fd: Int32) -> TextSink {
+        Platform.reserveIfClosed(fd)
+            ? TextSink(target: .closed, isTerminal: false)
+            : TextSink(target: .fileDescriptor(fd), isTerminal: Platform.isTerminal(fd))
     }
 
     /// A sink that keeps everything in memory; read it back with ``text`` or ``bytes``.
@@ -75,9 +86,10 @@ public final class TextSink: Sendable {
         switch target {
         case .fileDescriptor(let fd):
             if state.failure == nil {
-                let written = state.buffer.withUnsafeBytes { Platform.writeAll(fd, $0) }
-                if !written { state.failure = Platform.lastError }
+                state.failure = state.buffer.withUnsafeBytes { Platform.writeAll(fd, $0) }
             }
+        case .closed:
+            if state.failure == nil { state.failure = Platform.badDescriptor }
         case .memory:
             state.memory.append(contentsOf: state.buffer)
         }

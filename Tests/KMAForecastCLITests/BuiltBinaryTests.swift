@@ -125,6 +125,35 @@ struct BuiltBinaryTests {
         #expect(result.stdout.split(separator: "\n").count == 1)
     }
 
+    @Test("--help anywhere, even after an invalid value: help on stdout, exit 0, no forecast", arguments: [
+        (["--lat", "x", "--help"], "kma-forecast --lat <lat> --lon <lon>"),
+        (["--lat", "37.56", "--lon", "126.97", "-h"], "kma-forecast --lat <lat> --lon <lon>"),
+        (["grid", "--nx", "abc", "--help"], "kma-forecast grid"),
+    ])
+    func help(arguments: [String], usage: String) throws {
+        let result = try Self.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(usage))
+        #expect(!result.stdout.contains("Hourly forecast") && result.stderr.isEmpty)
+    }
+
+    @Test("A closed standard output (>&-): exit 1 and a short message, not a silent success")
+    func closedStandardOutput() throws {
+        // The shell closes descriptor 1 before it starts the binary.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" --demo >&-", try Self.binary()]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+        let errors = Pipe()
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text.contains("Error: could not write to standard output (Bad file descriptor); the output is incomplete."))
+    }
+
     #if os(Linux)
     @Test("A full disk on standard output (> /dev/full): exit 1 and a short message")
     func fullDisk() throws {
