@@ -119,7 +119,12 @@ enum ForecastCommand {
             let instant = try BaseTimeCommand.instant(arguments, context)
             at = KSTDateTime(unixSeconds: instant)
             configuration = try clientConfiguration(arguments, context, key: keyText ?? "", at: at)
-            if progress.enabled { configuration.onEvent = { progress.observe($0) } }
+            let cacheWarning = CacheWriteWarning(sink: context.standardError)
+            let showProgress = progress.enabled
+            configuration.onEvent = { @Sendable event in
+                cacheWarning.observe(event)
+                if showProgress { progress.observe(event) }
+            }
             do {
                 if let sleep = context.retrySleep {
                     client = try ForecastClient(configuration: configuration, transport: URLSessionTransport(), sleep: sleep, random: { Double.random(in: 0..<1) })

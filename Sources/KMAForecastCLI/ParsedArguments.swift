@@ -91,8 +91,16 @@ struct ParsedArguments: Sendable {
         argument.hasPrefix("-") && argument != "-" && !isNumber(argument)
     }
 
-    /// Whether text reads as a number, e.g. `-70.5` or `1e3`.
-    private static func isNumber(_ text: String) -> Bool { Double(text) != nil }
+    /// Whether text reads as a decimal number, e.g. `-70.5` or `1e3`.
+    private static func isNumber(_ text: String) -> Bool { decimal(text) != nil }
+
+    /// The decimal number `text` spells: an optional sign, digits with an optional point, an
+    /// optional exponent. Not hexadecimal (`0x25` is not 37), `inf` or `nan`, which
+    /// `Double(String)` accepts.
+    static func decimal(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { DecimalParser.parse(UnsafeRawBufferPointer($0)) }
+    }
 
     /// " Did you mean '--name'?" for the closest option name, or "".
     private static func suggestion(for argument: String, in spec: CommandSpec) -> String {
@@ -121,7 +129,7 @@ struct ParsedArguments: Sendable {
     /// - Throws: ``CLIError/usage(_:)`` "The value 'x' is invalid for '--lat <lat>': …".
     func double(_ name: String, meaning: String) throws(CLIError) -> Double? {
         guard let text = values[name] else { return nil }
-        guard let value = Double(text), value.isFinite else {
+        guard let value = Self.decimal(text), value.isFinite else {
             throw .usage("The value '\(text)' is invalid for '\(display(name))': expected \(meaning)")
         }
         return value

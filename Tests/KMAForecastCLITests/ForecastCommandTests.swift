@@ -133,6 +133,24 @@ struct ForecastCommandTests {
         #expect(lines.filter { $0.hasPrefix("ultra-short,") }.count == 6)
     }
 
+    @Test("A cache that cannot be written: the forecast prints, and one warning says why")
+    func unwritableCache() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        let file = try temporaryFile(named: "not-a-directory", contents: "x")
+        defer { removeTemporary(file) }
+        let result = await runTool(
+            ["--nx", "60", "--ny", "127", "--base-url", server.baseURL, "--cache-dir", file + "/cache", "--format", "csv"],
+            environment: Scenario.environment, now: Scenario.now
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        let expectedLines = 1 + 1 + 6 + 58
+        #expect(result.stdout.split(separator: "\n").count == expectedLines)
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Warning: could not write the cache at ") }
+        #expect(warnings.count == 1, "\(result.stderr)")
+        #expect(warnings.first?.contains("(Not a directory)") == true)
+    }
+
     @Test("A repeat call is served from the cache: zero requests until KMA's 10-minute update, then one small check per updating product")
     func cache() async throws {
         let server = try Scenario.server()

@@ -54,6 +54,9 @@ struct GridCommandTests {
         UsageCase(arguments: ["grid", "--lat", "37", "--lon", "181"], message: "Error: Longitude 181.0 is outside -180...180 (degrees east)."),
         UsageCase(arguments: ["grid", "--lat", "abc", "--lon", "127"], message: "Error: The value 'abc' is invalid for '--lat <lat>': expected a latitude in degrees north, -90...90"),
         UsageCase(arguments: ["grid", "--lat", "nan", "--lon", "127"], message: "Error: The value 'nan' is invalid for '--lat <lat>'"),
+        // Decimal only: Double(String) read "0x25" as 37 (hexadecimal).
+        UsageCase(arguments: ["grid", "--lat", "0x25", "--lon", "127"], message: "Error: The value '0x25' is invalid for '--lat <lat>': expected a latitude in degrees north, -90...90"),
+        UsageCase(arguments: ["grid", "--lat", "37", "--lon", "0x7Fp0"], message: "Error: The value '0x7Fp0' is invalid for '--lon <lon>'"),
         UsageCase(arguments: ["grid", "--lat", "10", "--lon", "10"], message: "Error: The point 10.0, 10.0 is outside the KMA forecast grid"),
         UsageCase(arguments: ["grid", "--nx", "150", "--ny", "1"], message: "Error: The value '150' is invalid for '--nx <nx>': a grid column must be in 1...149"),
         UsageCase(arguments: ["grid", "--nx", "0", "--ny", "1"], message: "Error: The value '0' is invalid for '--nx <nx>'"),
