@@ -76,7 +76,7 @@ extension ClientCore {
         for (step, base) in candidates.enumerated() {
             if step > 0 { emit(.fallback(product: product, cell: cell, from: candidates[step - 1], to: base)) }
             if skipping.contains(base) { continue }
-            let key = ForecastCache.Key(provider: endpoint.provider, product: product, cell: cell, base: base)
+            let key = ForecastCache.Key(provider: endpoint.provider, product: product, cell: cell, base: base, root: endpoint.baseURL)
             var version: FileVersionMemo.Known?
             var versionFailed = false
             if let cache {
@@ -288,7 +288,7 @@ extension ClientCore {
     func incompleteness(of run: OpenedRun) -> ForecastClientError? {
         let missing = run.product.missingCategories(in: run.rows.rows())
         guard !missing.isEmpty else { return nil }
-        let key = ForecastCache.Key(provider: endpoint.provider, product: run.product, cell: run.cell, base: run.base)
+        let key = ForecastCache.Key(provider: endpoint.provider, product: run.product, cell: run.cell, base: run.base, root: endpoint.baseURL)
         noteNoData(key, at: KSTDateTime.unixSeconds(of: configuration.now()))
         return ForecastClientError(
             .incompleteRun(product: run.product, base: run.base, missing: missing),
@@ -301,7 +301,7 @@ extension ClientCore {
     /// category there.
     func store(_ pages: [[UInt8]], pageSize: Int, for run: OpenedRun) {
         guard let cache else { return }
-        let key = ForecastCache.Key(provider: endpoint.provider, product: run.product, cell: run.cell, base: run.base)
+        let key = ForecastCache.Key(provider: endpoint.provider, product: run.product, cell: run.cell, base: run.base, root: endpoint.baseURL)
         guard !pages.contains(where: endpoint.key.occurs(in:)) else {
             emit(.cacheWriteFailed(path: cache.pagesPath(key), reason: "KMA's answer contains the service key, so it is not stored"))
             return

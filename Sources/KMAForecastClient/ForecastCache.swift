@@ -31,6 +31,7 @@ import KMAGrid
 /// ```
 /// kma-forecast-cache 2
 /// provider data.go.kr
+/// root https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0
 /// product nowcast
 /// cell 56 125
 /// base 20210328 1400
@@ -52,7 +53,12 @@ import KMAGrid
 /// stored: page bytes are KMA's answers, and the client refuses to store a page that contains
 /// the key in any form.
 ///
-/// **`.nodata`**: `kma-forecast-nodata 1\nchecked <unix seconds>\n`, written when KMA answered
+/// `root` is the service root the run was fetched from (the client's ``ForecastClient/baseURL``):
+/// a run from one root (a test server, a proxy, another provider path) is never served for
+/// another; two roots of one provider share the file names, so switching between them
+/// refetches rather than mixes.
+///
+/// **`.nodata`**: `kma-forecast-nodata 2\nroot <root>\nchecked <unix seconds>\n`, written when KMA answered
 /// NO_DATA for a run, or served it without categories its product always has (not complete
 /// yet); see ``ClientConfiguration/noDataRecheckInterval``.
 ///
@@ -120,6 +126,13 @@ public struct ForecastCache: Hashable, Sendable {
         var product: ForecastProduct
         var cell: GridCell
         var base: ForecastBase
+        /// The service root the run was fetched from (`ForecastClient.baseURL`); `nil` for the
+        /// provider's default. Part of the run's identity: a run fetched from a test server or
+        /// a proxy is never served for another root.
+        var root: String? = nil
+
+        /// The root written in the file: ``root``, else the provider's default.
+        var serviceRoot: String { root ?? provider.defaultBaseURL }
     }
 
     /// A cached run: its pages' bytes in page order, the page size they were fetched with, when
@@ -182,6 +195,7 @@ public struct ForecastCache: Hashable, Sendable {
     static func serialize(_ entry: Entry, key: Key) -> [UInt8] {
         var header = "kma-forecast-cache 2\n"
         header += "provider \(key.provider.rawValue)\n"
+        header += "root \(key.serviceRoot)\n"
         header += "product \(key.product.rawValue)\n"
         header += "cell \(key.cell.nx) \(key.cell.ny)\n"
         header += "base \(key.base.baseDate) \(key.base.baseTime)\n"
@@ -213,6 +227,7 @@ public struct ForecastCache: Hashable, Sendable {
         let expected = [
             formatLine,
             "provider \(key.provider.rawValue)",
+            "root \(key.serviceRoot)",
             "product \(key.product.rawValue)",
             "cell \(key.cell.nx) \(key.cell.ny)",
             "base \(key.base.baseDate) \(key.base.baseTime)",
@@ -288,15 +303,18 @@ public struct ForecastCache: Hashable, Sendable {
     func noDataCheckedAt(_ key: Key) -> Int64? {
         guard let bytes = CacheFileSystem.contents(noDataPath(key)) else { return nil }
         var reader = LineReader(bytes: bytes)
-        guard reader.line() == "kma-forecast-nodata 1", let line = reader.line(), line.hasPrefix("checked "),
+        guard reader.line() == "kma-forecast-nodata 2", reader.line() == "root \(key.serviceRoot)",
+              let line = reader.line(), line.hasPrefix("checked "),
               let seconds = Int64(line.dropFirst(8)), seconds >= 0 else { return nil }
         return seconds
     }
 
-    /// Notes that KMA answered NO_DATA for the run at `unixSeconds`.
+    /// Notes that KMA answered NO_DATA for the run at `unixSeconds` (from the key's root only:
+    /// a note from another root is no note).
     func noteNoData(_ key: Key, at unixSeconds: Int64) throws(CacheFailure) {
         try CacheFileSystem.makeDirectories(cellDirectory(key))
-        try CacheFileSystem.writeAtomically(Array("kma-forecast-nodata 1\nchecked \(unixSeconds)\n".utf8), to: noDataPath(key))
+        let note = "kma-forecast-nodata 2\nroot \(key.serviceRoot)\nchecked \(unixSeconds)\n"
+        try CacheFileSystem.writeAtomically(Array(note.utf8), to: noDataPath(key))
     }
 
     // MARK: - Pruning

@@ -140,6 +140,30 @@ struct ClientCacheTests {
         },
     ]
 
+    @Test("A run fetched from one service root is never served for another (a test server, a proxy)")
+    func rootIsIdentity() async throws {
+        let first = try shortTermServer()
+        let second = try shortTermServer()
+        defer { first.stop(); second.stop() }
+        let directory = try temporaryDirectory()
+        let fromFirst = try await makeClient(first, cache: .directory(directory)).fetch(.shortTerm, cell: shortTermCell)
+        #expect(!fromFirst.fromCache && first.requests.count == 1)
+        // Same provider, cell and run, same cache directory, another root: asked of that root.
+        let fromSecond = try await makeClient(second, cache: .directory(directory)).fetch(.shortTerm, cell: shortTermCell)
+        #expect(!fromSecond.fromCache && second.requests.count == 1)
+        // And its own repeat is a hit again.
+        let again = try await makeClient(second, cache: .directory(directory)).fetch(.shortTerm, cell: shortTermCell)
+        #expect(again.fromCache && second.requests.count == 1)
+        // A NO_DATA note is per root too.
+        let cache = try ForecastCache(directory: directory)
+        let key = ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: fromFirst.base, root: first.baseURL)
+        try cache.noteNoData(key, at: 100)
+        #expect(cache.noDataCheckedAt(key) == 100)
+        var other = key
+        other.root = second.baseURL
+        #expect(cache.noDataCheckedAt(other) == nil)
+    }
+
     @Test("A damaged or foreign cache file is ignored, refetched and replaced", arguments: damages)
     func damaged(_ c: Damage) async throws {
         let server = try shortTermServer()
@@ -165,7 +189,7 @@ struct ClientCacheTests {
         let recorder = Recorder()
         let client = try makeClient(server, cache: .directory(try temporaryDirectory()), recorder: recorder)
         let cache = try #require(client.cache)
-        let key = ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0500"))
+        let key = ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0500"), root: server.baseURL)
         let entry = ForecastCache.Entry(pageSize: .max, pages: [try Fixtures.bytes(shortTermFixture)], fetchedAt: 0, fileVersion: nil)
         try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
         try CacheFileSystem.writeAtomically(ForecastCache.serialize(entry, key: key), to: cache.pagesPath(key))
@@ -216,8 +240,8 @@ struct ClientCacheTests {
 
 @Suite("ForecastClient cache: only runs known good are stored", .removingTemporaryDirectories)
 struct ClientCacheGoodRunTests {
-    static func shortTermKey() throws -> ForecastCache.Key {
-        ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0500"))
+    static func shortTermKey(root: String? = nil) throws -> ForecastCache.Key {
+        ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: "0500"), root: root)
     }
 
     // Regression: the run was stored when its last page was in, before the rows were built,
@@ -259,7 +283,7 @@ struct ClientCacheGoodRunTests {
         let recorder = Recorder()
         let client = try makeClient(server, cache: .directory(try temporaryDirectory()), recorder: recorder)
         let cache = try #require(client.cache)
-        let key = try Self.shortTermKey()
+        let key = try Self.shortTermKey(root: server.baseURL)
         let repeated = try runWithRepeatedItem()
         let bad = ForecastCache.Entry(pageSize: 1000, pages: [pageBody(repeated.items, totalCount: repeated.items.count)], fetchedAt: 0, fileVersion: nil)
         try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
@@ -282,7 +306,7 @@ struct ClientCacheGoodRunTests {
         server.inject(.status(500), times: 9)
         let client = try makeClient(server, cache: .directory(try temporaryDirectory()), retry: .none)
         let cache = try #require(client.cache)
-        let key = try Self.shortTermKey()
+        let key = try Self.shortTermKey(root: server.baseURL)
         try CacheFileSystem.makeDirectories(cache.cellDirectory(key))
         try CacheFileSystem.writeAtomically(Array("not a cache file\n".utf8), to: cache.pagesPath(key))
         #expect(await fetchError(client)?.reason == .httpStatus(500))

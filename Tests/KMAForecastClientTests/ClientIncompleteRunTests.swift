@@ -38,8 +38,8 @@ func recordedRun(
 
 @Suite("ForecastClient: a run that lacks categories its product always has is never cached or shown as complete", .removingTemporaryDirectories)
 struct ClientIncompleteRunTests {
-    static func key(_ baseTime: String) throws -> ForecastCache.Key {
-        ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: baseTime))
+    static func key(_ baseTime: String, root: String? = nil) throws -> ForecastCache.Key {
+        ForecastCache.Key(provider: .dataGoKr, product: .shortTerm, cell: shortTermCell, base: try ForecastBase(baseDate: "20221120", baseTime: baseTime), root: root)
     }
 
     /// 08:15: the newest short-term run is 0800.
@@ -60,7 +60,7 @@ struct ClientIncompleteRunTests {
         #expect(run.requests == 2 && run.itemCount == 809 && !run.fromCache)
         #expect(server.requests.map { $0.parameters["base_time"] ?? "" } == ["0800", "0500"])
         #expect(!FileManager.default.fileExists(atPath: cache.pagesPath(try Self.key("0800"))))
-        #expect(cache.noDataCheckedAt(try Self.key("0800")) != nil)
+        #expect(cache.noDataCheckedAt(try Self.key("0800", root: server.baseURL)) != nil)
         #expect(recorder.events.contains { if case .fallback(_, _, let from, let to) = $0 { from.baseTime == "0800" && to.baseTime == "0500" } else { false } })
         #expect(!recorder.events.contains { if case .runFetched(_, _, let base, _, _, _) = $0 { base.baseTime == "0800" } else { false } })
 
@@ -193,7 +193,7 @@ struct ClientIncompleteRunTests {
         let recorder = Recorder()
         let client = try makeClient(server, cache: .directory(try temporaryDirectory()), recorder: recorder)
         let cache = try #require(client.cache)
-        let key = try Self.key("0500")
+        let key = try Self.key("0500", root: server.baseURL)
         let thin = try recordedRun(.shortTerm, fixture: shortTermFixture, without: ["WSD"])
         let entry = ForecastCache.Entry(pageSize: 1000, pages: [pageBody(thin.items, totalCount: thin.items.count)], fetchedAt: 0, fileVersion: nil)
         try CacheFileSystem.makeDirectories(cache.cellDirectory(key))

@@ -98,7 +98,7 @@ struct ForecastCacheTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: cache.cellDirectory(key))
         #expect(files == ["20221120-0500.pages"])
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: cache.pagesPath(key))), as: UTF8.self)
-        #expect(text.hasPrefix("kma-forecast-cache 2\nprovider data.go.kr\nproduct short-term\ncell 60 120\nbase 20221120 0500\nfetched 1668895920\nversion 20221120051017\npageSize 2\npages 2\n\npage 1 7 \(ForecastCache.checksum(Array(#"{"a":1}"#.utf8)))\n{\"a\":1}\npage 2 "))
+        #expect(text.hasPrefix("kma-forecast-cache 2\nprovider data.go.kr\nroot https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0\nproduct short-term\ncell 60 120\nbase 20221120 0500\nfetched 1668895920\nversion 20221120051017\npageSize 2\npages 2\n\npage 1 7 \(ForecastCache.checksum(Array(#"{"a":1}"#.utf8)))\n{\"a\":1}\npage 2 "))
     }
 
     @Test("An unknown file version is written as '-' and read back as nil")
