@@ -25,21 +25,24 @@ public struct ForecastCategory: Hashable, Comparable, Sendable {
 
     /// A category from its code, e.g. `"TMP"`.
     ///
-    /// - Parameter code: 1 to 8 bytes of UTF-8. Longer codes cannot be stored: use
+    /// - Parameter code: 1 to 8 bytes of UTF-8, no NUL. Other codes cannot be stored: use
     ///   ``init(validating:)`` to find out instead of trapping.
     public init(_ code: String) {
         guard let category = ForecastCategory(validating: code) else {
-            preconditionFailure("a category code must be 1 to 8 bytes of UTF-8, got '\(code)'")
+            preconditionFailure("a category code must be 1 to 8 bytes of UTF-8 without NUL, got '\(code)'")
         }
         self = category
     }
 
-    /// A category from its code, or `nil` if the code is empty or longer than 8 UTF-8 bytes.
+    /// A category from its code, or `nil` if the code is empty, longer than 8 UTF-8 bytes, or
+    /// holds a NUL character (a code is its exact name: `"TMP\u{0}"` is not `TMP`).
     public init?(validating code: some StringProtocol) {
         var packed: UInt64 = 0
         var shift: UInt64 = 0
         for byte in code.utf8 {
-            guard shift < 64 else { return nil }
+            // NUL cannot be part of a code: codes are packed with zero padding, so "TMP\u{0}"
+            // would be read as TMP. A category is its exact name.
+            guard shift < 64, byte != 0 else { return nil }
             packed |= UInt64(byte) << shift
             shift += 8
         }
@@ -47,12 +50,16 @@ public struct ForecastCategory: Hashable, Comparable, Sendable {
         self.packed = packed
     }
 
-    /// A category from raw bytes (the decoder's path); `nil` if empty or longer than 8 bytes.
+    /// A category from raw bytes (the decoder's path); `nil` if empty, longer than 8 bytes, or
+    /// holding a NUL byte.
     @inlinable
     public init?(bytes: UnsafeRawBufferPointer) {
         guard bytes.count > 0, bytes.count <= 8 else { return nil }
         var packed: UInt64 = 0
-        for index in 0..<bytes.count { packed |= UInt64(bytes[index]) << UInt64(index * 8) }
+        for index in 0..<bytes.count {
+            guard bytes[index] != 0 else { return nil }
+            packed |= UInt64(bytes[index]) << UInt64(index * 8)
+        }
         self.packed = packed
     }
 

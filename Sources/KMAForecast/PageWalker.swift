@@ -221,7 +221,7 @@ struct PageWalker<Sink: ItemSink> {
             } else if reader.key(key, is: "category") {
                 let text = try reader.scalarText("category")
                 guard let parsed = ForecastCategory(validating: text) else {
-                    throw .unexpectedShape("item \(number) has category '\(text)', which is empty or longer than \(ForecastCategory.maximumCodeLength) bytes")
+                    throw .unexpectedShape("item \(number) has category '\(text)', which is empty, longer than \(ForecastCategory.maximumCodeLength) bytes, or holds a NUL character")
                 }
                 category = parsed
             } else if reader.key(key, is: "fcstDate") {

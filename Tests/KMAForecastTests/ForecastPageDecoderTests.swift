@@ -314,6 +314,8 @@ struct DecoderErrorTests {
         (#"{"response":{"header":{"resultCode":"00"},"body":{"items":{"item":[{"baseDate":"20221120","baseTime":"0500","category":"TMP","fcstDate":"20221120","fcstTime":"0600","fcstValue":"1","nx":"sixty","ny":120}]}}}}"#, "not a whole number"),
         (#"{"response":{"header":{"resultCode":"00"},"body":{"items":{"item":[{"baseDate":"20221120","baseTime":"0500","category":"TMP","fcstDate":"20221120","fcstTime":"0600","fcstValue":"1","nx":60,"ny":120},{"baseDate":"20221120","baseTime":"0500","category":"TMP","fcstDate":"20221120","fcstTime":"0600","fcstValue":"2","nx":60,"ny":120}]}}}}"#, "appears twice"),
         (#"[1,2]"#, "expected '{'"),
+        // A category is its exact name: "TMP\u0000" was read as TMP.
+        (#"{"response":{"header":{"resultCode":"00"},"body":{"items":{"item":[{"baseDate":"20221120","baseTime":"0500","category":"TMP\u0000","fcstDate":"20221120","fcstTime":"0600","fcstValue":"1","nx":60,"ny":120}]}}}}"#, "holds a NUL character"),
     ])
     func unexpectedShape(text: String, fragment: String) {
         var builder = ForecastRowBuilder()
