@@ -80,9 +80,12 @@ struct GridInputConverter {
             let count = bytes.count
             while start < count {
                 lineNumber += 1
+                // A line ends at LF, CRLF, or a lone CR (old Mac files): CR-only input was one
+                // long line with a confusing "found 4 fields" error.
                 var end = start
-                while end < count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                let next = end + 1
+                while end < count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+                var next = end + 1
+                if end < count, bytes[end] == UInt8(ascii: "\r"), next < count, bytes[next] == UInt8(ascii: "\n") { next += 1 }
                 let (lo, hi) = GridInputConverter.trim(bytes, start, end)
                 start = next
                 if lo == hi { continue }

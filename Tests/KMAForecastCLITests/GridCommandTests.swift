@@ -140,6 +140,15 @@ struct GridInputTests {
         #expect(result.stdout == "lat,lon,nx,ny\n37.5665,126.9780,60,127\n35.1770194,129.0769528,98,76\n")
     }
 
+    @Test("CR-only line ends (old Mac files) are lines too; line numbers count CRLF once")
+    func carriageReturnLines() async {
+        let result = await runTool(["grid", "--input", "-"], stdin: "lat,lon\r37.5665,126.9780\r35.1770194,129.0769528\r")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "lat,lon,nx,ny\n37.5665,126.9780,60,127\n35.1770194,129.0769528,98,76\n")
+        let mixed = await runTool(["grid", "--input", "-"], stdin: "lat,lon\r\n91,127\r\n37.5665,126.9780\r")
+        #expect(mixed.stderr.hasPrefix("Error: line 2: latitude 91.0"), "\(mixed.stderr)")
+    }
+
     @Test("A lon,lat header is refused with a message that says to swap the columns")
     func swappedHeader() async {
         let result = await runTool(["grid", "--input", "-"], stdin: "lon,lat\n126.978,37.5665\n")
