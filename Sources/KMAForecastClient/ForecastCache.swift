@@ -319,12 +319,27 @@ public struct ForecastCache: Hashable, Sendable {
 
     // MARK: - Pruning
 
-    /// Removes the cell's `.pages` older than three days before `key.base`, and its `.nodata`
-    /// notes at or before it. Files that are not ours are left alone.
+    /// How old (seconds, by the file system's clock) a temporary file must be for pruning to
+    /// remove it: an hour, far longer than any write takes.
+    static let staleTemporaryAge: Int64 = 3_600
+
+    /// Removes the cell's `.pages` older than three days before `key.base`, its `.nodata`
+    /// notes at or before it, and temporary files of interrupted writes older than an hour.
+    /// Other files are left alone.
     func prune(after key: Key) {
         let folder = cellDirectory(key)
         let oldest = key.base.dateTime.adding(seconds: -3 * 86_400)
+        let now = CacheFileSystem.now()
         for name in CacheFileSystem.list(folder) {
+            // A temporary file of an interrupted write (SIGINT, SIGTERM, kill -9 between the
+            // write and the rename): `.<name>.<pid>.<random>.tmp`. One older than
+            // ``staleTemporaryAge`` belongs to no write still in progress.
+            if name.hasPrefix("."), name.hasSuffix(".tmp") {
+                if let modified = CacheFileSystem.modificationTime(folder + "/" + name), now - modified > Self.staleTemporaryAge {
+                    CacheFileSystem.remove(folder + "/" + name)
+                }
+                continue
+            }
             let isPages = name.hasSuffix(".pages")
             let isNote = name.hasSuffix(".nodata")
             guard isPages || isNote else { continue }
