@@ -137,7 +137,12 @@ extension ClientCore {
             let info = first.page.info
             var paging = PageStateMachine(pageSize: configuration.pageSize)
             let remaining: ClosedRange<Int>?
-            do {
+            do throws(PagingError) {
+                // A run of one cell has a known size: refuse an absurd totalCount now, before
+                // a second request is spent on it.
+                if let total = info.totalCount, total > product.plausibleItemLimit {
+                    throw PagingError.implausibleTotalCount(total)
+                }
                 remaining = try paging.accept(pageNo: 1, info: info)
             } catch {
                 throw ForecastClientError(.paging(error), url: lastURL, attempts: first.attempts)

@@ -88,6 +88,8 @@ struct ClientFaultTests {
             FaultCase(label: "short page", fault: .dropItems(9), times: 9, requests: 1, stage: .consistency, says: "page 1 holds 800 items but should hold 809"),
             // Regression: a totalCount of Int.max trapped in the page arithmetic.
             FaultCase(label: "totalCount Int.max", fault: .totalCountOffset(Int.max - 809), times: 9, requests: 1, stage: .consistency, says: "totalCount 9223372036854775807 is far more than a forecast run"),
+            // A gateway claiming a million items: refused on page 1, not paged through (1,000 requests).
+            FaultCase(label: "totalCount 1,000,000", fault: .totalCountOffset(1_000_000 - 809), times: 9, requests: 1, stage: .consistency, says: "totalCount 1000000 is far more than a forecast run of one cell has"),
         ]
     }
 
