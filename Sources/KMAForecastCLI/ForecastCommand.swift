@@ -149,7 +149,7 @@ enum ForecastCommand {
             throw .runtime(messages.joined(separator: "\nError: "))
         }
         for failure in failures {
-            context.standardError.write("Warning: \(failure.product.rawValue): \(failure.error ?? "")\n")
+            context.standardError.write("Warning: \(failure.product.rawValue): \(TerminalText.safe(failure.error ?? ""))\n")
         }
         let report = ForecastReport(location: location, at: at, outcomes: outcomes, sample: sample)
         let out = context.standardOutput

@@ -191,7 +191,7 @@ struct GridInputConverter {
                 message = "'\(text)' is not a number (\(field == 0 ? "latitude" : "longitude"))"
             }
             if let message {
-                standardError.write("Error: line \(line.number): \(message)\n")
+                standardError.write("Error: line \(line.number): \(TerminalText.safe(message))\n")
             }
             switch converter.format {
             case .text, .csv:

@@ -138,10 +138,10 @@ public enum KMAForecastTool {
     static func report(_ error: CLIError, spec: CommandSpec, _ context: CommandContext) -> Int32 {
         switch error {
         case .usage(let message):
-            context.standardError.write("Error: \(message)\n\(spec.usageHint)\n")
+            context.standardError.write("Error: \(TerminalText.safe(message))\n\(spec.usageHint)\n")
             return ExitCode.usage
         case .runtime(let message):
-            context.standardError.write("Error: \(message)\n")
+            context.standardError.write("Error: \(TerminalText.safe(message))\n")
             return ExitCode.failure
         case .alreadyReported:
             return ExitCode.failure

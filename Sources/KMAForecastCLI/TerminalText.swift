@@ -1,0 +1,51 @@
+/// Text from outside (KMA's answers, what a user typed, file names) made safe to print on a
+/// terminal: control characters shown as escapes, never sent, and lines cut to a length a
+/// person can read.
+///
+/// `ESC ]0;…BEL ESC [2J` quoted from a gateway's error text would retitle and clear the
+/// user's terminal; a 120,000-character `--place` echoed whole buries the message.
+enum TerminalText {
+    /// The longest line printed whole, in characters; longer ones are cut with a note.
+    static let maximumLineLength = 1_000
+
+    /// `text` with every control character but the line feed (C0, DEL, C1, and the bidi
+    /// overrides that reorder what follows) written as `\u{1B}`-style escapes, and each line
+    /// cut to ``maximumLineLength`` characters with "… (N more characters)".
+    static func safe(_ text: String) -> String {
+        var needsWork = false
+        for scalar in text.unicodeScalars where isUnsafe(scalar) {
+            needsWork = true
+            break
+        }
+        if !needsWork, text.utf8.count <= maximumLineLength { return text }
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var out = ""
+            var count = 0
+            var cut = 0
+            for scalar in line.unicodeScalars {
+                if count >= maximumLineLength {
+                    cut += 1
+                    continue
+                }
+                if isUnsafe(scalar) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+                count += 1
+            }
+            if cut > 0 { out += "… (\(cut) more characters)" }
+            lines.append(out)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// C0 controls but the line feed, DEL, C1 controls, and the bidirectional overrides and
+    /// isolates (U+202A–U+202E, U+2066–U+2069).
+    private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && value != 0x0A) || (0x7F...0x9F).contains(value)
+            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+}
