@@ -62,7 +62,14 @@ import KMAGrid
 /// NO_DATA for a run, or served it without categories its product always has (not complete
 /// yet); see ``ClientConfiguration/noDataRecheckInterval``.
 ///
-/// Writes are atomic: a temporary file in the same directory, then `rename(2)`. Readers see the
+/// **Trust.** A cache file is used only if it is a plain file of at most 16 MiB, owned by the
+/// user and writable by nobody else, in a directory of the same kind (as ssh treats its
+/// files); anything else (a FIFO, a device, a sparse giant, a run planted by another user in a
+/// shared directory) is not read and is replaced by the next fetch. Directories are created
+/// 0700 and files 0600.
+///
+/// Writes are atomic: a temporary file in the same directory, then `rename(2)`; a temporary
+/// file left by an interrupted write is removed by pruning once it is an hour old. Readers see the
 /// old file or the new one, never half of one; two processes writing the same run both write a
 /// complete file. Storing a run removes that cell's runs older than three days (KMA serves no
 /// older runs) and its NO_DATA notes at or before the stored run.
