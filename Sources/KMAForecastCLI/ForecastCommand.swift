@@ -232,9 +232,10 @@ enum ForecastCommand {
             for product in products {
                 group.addTask {
                     // Await into a local, then build the tuple: Swift 6.3.1 at -O returned the
-                    // wrong product from `return (product, .success(try await …))` and every
-                    // release fetch ended "not fetched" (see `Result.init(awaiting:)`).
-                    let result = await Result { () async throws(ForecastClientError) in try await fetcher.fetch(product, cell: cell) }
+                    // wrong product when the tuple was built around the awaited fetch, and
+                    // every release fetch ended "not fetched" (see `Result.init(awaiting:)`).
+                    func fetchRun() async throws(ForecastClientError) -> ForecastRun { try await fetcher.fetch(product, cell: cell) }
+                    let result = await Result(awaiting: fetchRun)
                     return (product, result)
                 }
             }

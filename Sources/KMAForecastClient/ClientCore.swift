@@ -68,9 +68,9 @@ struct ClientCore: Sendable {
             of: Result<HTTPResponse, TransportFailure>?.self
         ) { group in
             group.addTask {
-                // Awaited into a local before the result is built (see `Result.init(awaiting:)`).
-                let result = await Result { () async throws(TransportFailure) in try await transport.get(url, connectTimeout: connect) }
-                return result
+                // Awaited before the result is built (see `Result.init(awaiting:)`).
+                func get() async throws(TransportFailure) -> HTTPResponse { try await transport.get(url, connectTimeout: connect) }
+                return await Result(awaiting: get)
             }
             group.addTask {
                 try? await Task.sleep(for: overall)

@@ -49,11 +49,12 @@ extension ForecastClient {
                 next += 1
                 group.addTask {
                     // Await into a local, then build the tuple: Swift 6.3.1 at -O returned
-                    // another child's index from `return (index, .success(try await …))`, which
-                    // gave results to the wrong cells (see `Result.init(awaiting:)`).
-                    let result = await Result { () async throws(ForecastClientError) in
+                    // another child's index when the tuple was built around the awaited fetch,
+                    // which gave results to the wrong cells (see `Result.init(awaiting:)`).
+                    func fetchRun() async throws(ForecastClientError) -> ForecastRun {
                         try await fetch(product, cell: cell, base: nil, budget: budget, pageConcurrency: 1)
                     }
+                    let result = await Result(awaiting: fetchRun)
                     return (index, result)
                 }
             }

@@ -140,10 +140,9 @@ struct RunPages {
             let request = PageRequest(product: run.product, cell: run.cell, base: run.base, pageNo: pageNo, numOfRows: run.paging.pageSize)
             let core = self.core
             let budget = self.budget
-            // Awaited into a local before the result is built (see `Result.init(awaiting:)`).
-            let task = Task { () -> Result<FetchedPage, ForecastClientError> in
-                await Result { () async throws(ForecastClientError) in try await core.fetchPage(request, budget: budget) }
-            }
+            // Awaited before the result is built (see `Result.init(awaiting:)`).
+            @Sendable func fetchPage() async throws(ForecastClientError) -> FetchedPage { try await core.fetchPage(request, budget: budget) }
+            let task = Task { await Result(awaiting: fetchPage) }
             inFlight[pageNo] = task
             canceller.add(task)
         }
