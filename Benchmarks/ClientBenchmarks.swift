@@ -17,6 +17,7 @@ private let batchCells = 8
 func addClientBenchmarks(_ suite: BenchmarkSuite) {
     var server: ReplayServer?   // started by the check, before any timing
     var cells: [GridCell] = []
+    var fetcher: ForecastClient?  // made by the check: no session set-up in a timed run
 
     /// A client of the replay server at the recorded run's hour, without a cache, so every
     /// fetch goes over HTTP.
@@ -52,17 +53,19 @@ func addClientBenchmarks(_ suite: BenchmarkSuite) {
             let started = try ReplayServer(runs: cells.map { recorded.relabelled(nx: $0.nx, ny: $0.ny) })
             server = started
             suite.atExit { started.stop() }
-            try verify(await client().fetch(.shortTerm, cells: cells, concurrency: 4))
-            try verify(await client().fetch(.shortTerm, cells: cells, concurrency: 1))
+            let made = try client()
+            fetcher = made
+            try verify(await made.fetch(.shortTerm, cells: cells, concurrency: 4))
+            try verify(await made.fetch(.shortTerm, cells: cells, concurrency: 1))
         },
         baseline: Baseline("client.batch.one-at-a-time", items: batchCells) {
-            guard let fetcher = try? client() else { return suite.fail("client.batch", "no client") }
+            guard let fetcher else { return suite.fail("client.batch", "no client") }
             let results = await fetcher.fetch(.shortTerm, cells: cells, concurrency: 1)
             if (try? verify(results)) == nil { suite.fail("client.batch", "the one-at-a-time baseline lost a run") }
         },
         microseconds: true
     ) {
-        guard let fetcher = try? client() else { return suite.fail("client.batch", "no client") }
+        guard let fetcher else { return suite.fail("client.batch", "no client") }
         let results = await fetcher.fetch(.shortTerm, cells: cells, concurrency: 4)
         if (try? verify(results)) == nil { suite.fail("client.batch", "a fetch failed or went to the wrong cell") }
         blackHole(results.count)

@@ -38,45 +38,16 @@ extension ClientCore {
         return check
     }
 
-    /// One `getFcstVersion` request with retries of transient failures, like ``fetchPage(_:budget:)``.
+    /// One `getFcstVersion` request with retries of transient failures, as for a page
+    /// (``retrying(_:shown:budget:product:cell:sent:interpret:)``).
     private func fetchVersion(_ request: FileVersionRequest, cell: GridCell, budget: RequestBudget?, now: Int64) async -> VersionCheck {
-        let url = endpoint.url(for: request)
         let shown = endpoint.displayURL(for: request)
-        let retry = configuration.retry
-        var attempt = 0
-        while true {
-            guard !Task.isCancelled else {
-                return VersionCheck(result: .failure(ForecastClientError(.cancelled, url: shown, attempts: attempt)), attempts: attempt)
-            }
-            if let budget, !budget.take() {
-                return VersionCheck(result: .failure(ForecastClientError(.budgetExhausted(limit: budget.limit), url: shown, attempts: attempt)), attempts: attempt)
-            }
-            attempt += 1
-            emit(.fileVersionRequestSent(product: request.product, base: request.base, attempt: attempt, url: shown))
-            // Awaited into a local before any value is built from it (see `Result.init(awaiting:)`).
-            let sent = await send(url)
-            var retryAfter: Int?
-            let failure: ForecastClientError
-            switch sent {
-            case .success(let response):
-                retryAfter = response.retryAfterSeconds
-                switch interpretVersion(response, for: request) {
-                case .success(let version):
-                    let known = FileVersionMemo.Known(version: version, checkedAt: now)
-                    return VersionCheck(result: .success(known), attempts: attempt)
-                case .failure(let error):
-                    failure = error
-                }
-            case .failure(let error):
-                failure = error
-            }
-            guard failure.isTransient, attempt < retry.maxAttempts, !Task.isCancelled else {
-                return VersionCheck(result: .failure(failure.at(shown, attempts: attempt)), attempts: attempt)
-            }
-            let delay = retry.delay(afterAttempt: attempt, random: random(), retryAfterSeconds: retryAfter)
-            emit(.retryScheduled(product: request.product, cell: cell, failedAttempt: attempt, delay: delay, error: failure.at(shown, attempts: attempt)))
-            await sleep(delay)
-        }
+        let answer = await retrying(
+            endpoint.url(for: request), shown: shown, budget: budget, product: request.product, cell: cell,
+            sent: { attempt in .fileVersionRequestSent(product: request.product, base: request.base, attempt: attempt, url: shown) },
+            interpret: { response throws(ForecastClientError) in try interpretVersion(response, for: request).get() }
+        )
+        return VersionCheck(result: answer.result.map { FileVersionMemo.Known(version: $0, checkedAt: now) }, attempts: answer.attempts)
     }
 
     /// The version in an answer: the status as for pages (403, 429, other non-2xx never reach

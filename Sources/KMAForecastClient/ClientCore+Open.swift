@@ -76,7 +76,7 @@ extension ClientCore {
         for (step, base) in candidates.enumerated() {
             if step > 0 { emit(.fallback(product: product, cell: cell, from: candidates[step - 1], to: base)) }
             if skipping.contains(base) { continue }
-            let key = ForecastCache.Key(provider: endpoint.provider, product: product, cell: cell, base: base, root: endpoint.baseURL)
+            let key = cacheKey(product, cell: cell, base: base)
             var version: FileVersionMemo.Known?
             var versionFailed = false
             if let cache {
@@ -270,6 +270,11 @@ extension ClientCore {
         return .success((pages, paging, rows))
     }
 
+    /// What identifies a run of this client's provider and service root in the cache.
+    func cacheKey(_ product: ForecastProduct, cell: GridCell, base: ForecastBase) -> ForecastCache.Key {
+        ForecastCache.Key(provider: endpoint.provider, product: product, cell: cell, base: base, root: endpoint.baseURL)
+    }
+
     /// Removes a cache file that cannot be used, and says why. (The fetch from KMA that follows
     /// would replace it anyway; removed, it is not read again should that fetch fail.)
     private func discard(_ path: String, reason: String) {
@@ -293,7 +298,7 @@ extension ClientCore {
     func incompleteness(of run: OpenedRun) -> ForecastClientError? {
         let missing = run.product.missingCategories(in: run.rows.rows())
         guard !missing.isEmpty else { return nil }
-        let key = ForecastCache.Key(provider: endpoint.provider, product: run.product, cell: run.cell, base: run.base, root: endpoint.baseURL)
+        let key = cacheKey(run.product, cell: run.cell, base: run.base)
         noteNoData(key, at: KSTDateTime.unixSeconds(of: configuration.now()))
         return ForecastClientError(
             .incompleteRun(product: run.product, base: run.base, missing: missing),
@@ -306,7 +311,7 @@ extension ClientCore {
     /// category there.
     func store(_ pages: [[UInt8]], pageSize: Int, for run: OpenedRun) {
         guard let cache else { return }
-        let key = ForecastCache.Key(provider: endpoint.provider, product: run.product, cell: run.cell, base: run.base, root: endpoint.baseURL)
+        let key = cacheKey(run.product, cell: run.cell, base: run.base)
         guard !pages.contains(where: endpoint.key.occurs(in:)) else {
             emit(.cacheWriteFailed(path: cache.pagesPath(key), reason: "KMA's answer contains the service key, so it is not stored"))
             return

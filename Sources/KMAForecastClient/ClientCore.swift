@@ -24,25 +24,61 @@ struct ClientCore: Sendable {
     ///
     /// - Throws: ``ForecastClientError`` with the redacted URL and the attempts made.
     func fetchPage(_ request: PageRequest, budget: RequestBudget?) async throws(ForecastClientError) -> FetchedPage {
-        let url = endpoint.url(for: request)
         let shown = endpoint.displayURL(for: request)
+        let answer = await retrying(
+            endpoint.url(for: request), shown: shown, budget: budget, product: request.product, cell: request.cell,
+            sent: { attempt in
+                .requestSent(product: request.product, cell: request.cell, base: request.base, pageNo: request.pageNo, attempt: attempt, url: shown)
+            },
+            interpret: { response throws(ForecastClientError) in
+                let checked = try interpret(response, for: request)
+                return FetchedPage(request: request, bytes: response.body, page: checked.page, baseLabel: checked.baseLabel, attempts: 0)
+            }
+        )
+        var page = try answer.result.get()
+        page.attempts = answer.attempts
+        return page
+    }
+
+    /// What ``retrying(_:shown:budget:product:cell:sent:interpret:)`` came to, and the HTTP
+    /// requests it made.
+    struct Attempted<Value: Sendable>: Sendable {
+        /// The interpreted answer, or the last failure with the redacted URL and the attempts.
+        var result: Result<Value, ForecastClientError>
+        var attempts: Int
+    }
+
+    /// One request with its retries, for every operation (pages and file versions): each
+    /// attempt draws from the budget and is reported (`sent`), the answer is sent through
+    /// `interpret`, and a transient failure (``ForecastClientError/isTransient``) is retried
+    /// after the policy's backoff (honouring `Retry-After`) until it succeeds, fails for good,
+    /// runs out of attempts or is cancelled.
+    func retrying<Value: Sendable>(
+        _ url: String, shown: String, budget: RequestBudget?, product: ForecastProduct, cell: GridCell,
+        sent: (_ attempt: Int) -> ForecastClientEvent,
+        interpret: (HTTPResponse) throws(ForecastClientError) -> Value
+    ) async -> Attempted<Value> {
         let retry = configuration.retry
         var attempt = 0
         while true {
-            guard !Task.isCancelled else { throw ForecastClientError(.cancelled, url: shown, attempts: attempt) }
+            guard !Task.isCancelled else {
+                return Attempted(result: .failure(ForecastClientError(.cancelled, url: shown, attempts: attempt)), attempts: attempt)
+            }
             if let budget, !budget.take() {
-                throw ForecastClientError(.budgetExhausted(limit: budget.limit), url: shown, attempts: attempt)
+                return Attempted(result: .failure(ForecastClientError(.budgetExhausted(limit: budget.limit), url: shown, attempts: attempt)), attempts: attempt)
             }
             attempt += 1
-            emit(.requestSent(product: request.product, cell: request.cell, base: request.base, pageNo: request.pageNo, attempt: attempt, url: shown))
+            emit(sent(attempt))
+            // Awaited into a local before any value is built from it (see `Result.init(awaiting:)`).
+            let answer = await send(url)
             var retryAfter: Int?
             let failure: ForecastClientError
-            switch await send(url) {
+            switch answer {
             case .success(let response):
                 retryAfter = response.retryAfterSeconds
                 do {
-                    let checked = try interpret(response, for: request)
-                    return FetchedPage(request: request, bytes: response.body, page: checked.page, baseLabel: checked.baseLabel, attempts: attempt)
+                    let value = try interpret(response)
+                    return Attempted(result: .success(value), attempts: attempt)
                 } catch {
                     failure = error
                 }
@@ -50,10 +86,10 @@ struct ClientCore: Sendable {
                 failure = error
             }
             guard failure.isTransient, attempt < retry.maxAttempts, !Task.isCancelled else {
-                throw failure.at(shown, attempts: attempt)
+                return Attempted(result: .failure(failure.at(shown, attempts: attempt)), attempts: attempt)
             }
             let delay = retry.delay(afterAttempt: attempt, random: random(), retryAfterSeconds: retryAfter)
-            emit(.retryScheduled(product: request.product, cell: request.cell, failedAttempt: attempt, delay: delay, error: failure.at(shown, attempts: attempt)))
+            emit(.retryScheduled(product: product, cell: cell, failedAttempt: attempt, delay: delay, error: failure.at(shown, attempts: attempt)))
             await sleep(delay)
         }
     }
