@@ -68,7 +68,8 @@ public enum KMAForecastTool {
             }
             // `--version` anywhere (as swift-argument-parser honours it), but not as the value
             // of an option (`--place --version` is a place name) nor after `--`.
-            if flagRequested(["--version"], in: arguments) {
+            let target = subcommands.first { $0.spec.name == first }?.spec ?? rootSpec
+            if ParsedArguments.contains(flag: ["--version"], in: arguments, spec: target) {
                 context.standardOutput.write("kma-forecast \(version)\n")
                 return ExitCode.success
             }
@@ -87,22 +88,17 @@ public enum KMAForecastTool {
                 guard first.hasPrefix("-") else {
                     throw CLIError.usage("Unknown subcommand '\(first)'" + suggestion(first))
                 }
-                // `--help` anywhere, as `--version`: even after an invalid value, help wins
-                // (it used to run the forecast: `--lat x --help` showed the sample).
-                if flagRequested(["--help", "-h"], in: arguments) {
+                // The main job: `kma-forecast --lat 37.56 --lon 126.97`. Help wins here too
+                // (`--lat x --help` used to run the forecast and show the sample).
+                let parsed = try ParsedArguments.parse(arguments, spec: rootSpec)
+                if parsed.wantsHelp {
                     context.standardOutput.write(rootSpec.helpText)
                     return ExitCode.success
                 }
-                // The main job: `kma-forecast --lat 37.56 --lon 126.97`.
-                let parsed = try ParsedArguments.parse(arguments, spec: rootSpec)
                 return try await ForecastCommand.run(parsed, context)
             }
             spec = command.spec
             arguments.removeFirst()
-            if flagRequested(["--help", "-h"], in: arguments) {
-                context.standardOutput.write(spec.helpText)
-                return ExitCode.success
-            }
             let parsed = try ParsedArguments.parse(arguments, spec: spec)
             if parsed.wantsHelp {
                 context.standardOutput.write(spec.helpText)
@@ -112,21 +108,6 @@ public enum KMAForecastTool {
         } catch {
             return report(error, spec: spec, context)
         }
-    }
-
-    /// Whether one of `flags` (`--version`, `--help`) stands among the arguments as a flag: not
-    /// the value of an option that takes one (`--place --help` names a place), and not after `--`.
-    static func flagRequested(_ flags: Set<String>, in arguments: [String]) -> Bool {
-        let valued = Set((subcommands.map(\.spec) + [rootSpec]).flatMap(\.options).filter { $0.valueName != nil }.map { "--" + $0.name })
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--" { return false }
-            if flags.contains(argument) { return true }
-            if valued.contains(argument) { index += 1 }
-            index += 1
-        }
-        return false
     }
 
     private static func suggestion(_ name: String) -> String {

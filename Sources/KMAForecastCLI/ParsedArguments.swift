@@ -22,7 +22,7 @@ struct ParsedArguments: Sendable {
     static func parse(_ arguments: [String], spec: CommandSpec) throws(CLIError) -> ParsedArguments {
         var result = ParsedArguments(spec: spec)
         // --help wins over any other problem, as in swift-argument-parser.
-        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+        if contains(flag: ["--help", "-h"], in: arguments, spec: spec) {
             result.wantsHelp = true
             return result
         }
@@ -84,6 +84,21 @@ struct ParsedArguments: Sendable {
             throw .usage("Unexpected argument '\(argument)'")
         }
         positionals.append(argument)
+    }
+
+    /// Whether one of `flags` (`--help`, `--version`) stands among `arguments` as a flag: not
+    /// as the value of one of `spec`'s options that take one (`--place --help` names a place),
+    /// and not after `--`.
+    static func contains(flag flags: Set<String>, in arguments: [String], spec: CommandSpec) -> Bool {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { return false }
+            if flags.contains(argument) { return true }
+            if argument.hasPrefix("--"), spec.option(named: String(argument.dropFirst(2)))?.valueName != nil { index += 1 }
+            index += 1
+        }
+        return false
     }
 
     /// Whether an argument is an option name rather than a value (`-70.5` is a value).
