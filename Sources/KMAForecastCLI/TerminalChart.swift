@@ -101,9 +101,9 @@ struct TerminalChart {
         let precipitationUnit = units == .imperial ? "in" : "mm"
         let labels = (
             top: unit.text(high, language), bottom: unit.text(low, language),
-            pop: ko ? "강수확률" : "rain%", precipitation: (ko ? "강수 " : "") + precipitationUnit, snow: (ko ? "적설 " : "") + (units == .imperial ? "in" : "cm")
+            pop: ko ? "강수확률" : "rain%", precipitation: (ko ? "강수 " : "") + precipitationUnit, snow: (ko ? "적설 " : "snow ") + (units == .imperial ? "in" : "cm")
         )
-        let labelWidth = [labels.top, labels.bottom, labels.pop, labels.precipitation, labels.snow].map(Formatting.displayWidth).max() ?? 0
+        let labelWidth = [labels.top, labels.bottom, labels.pop, labels.precipitation, hasSnow ? labels.snow : ""].map(Formatting.displayWidth).max() ?? 0
         let cells = max(4, width - labelWidth - 1)
         let boundaries = Self.dayBoundaries(hours, cells: cells)
         let unicode = glyphs == .unicode
