@@ -46,7 +46,7 @@ struct ForecastSVG {
         func x(_ time: Int64) -> Double { left + Double(time - first) / Double(span) * (right - left) }
         let hourWidth = (right - left) / Double(max(1, rows.count - 1))
 
-        let temperature = Band(top: 150, bottom: 430)
+        let temperature = Band(top: 180, bottom: 430)
         let pop = Band(top: 490, bottom: 610)
         let precipitation = Band(top: 670, bottom: 780)
         let humidity = Band(top: 840, bottom: 940)
@@ -58,11 +58,11 @@ struct ForecastSVG {
             let x0 = dayStart == 0 ? left : x(times[dayStart]) - hourWidth / 2
             let x1 = index == rows.count ? right : x(times[index]) - hourWidth / 2
             if bandIndex % 2 == 0 {
-                out += ##"<rect x="\##(f(x0))" y="100" width="\##(f(max(0, x1 - x0)))" height="\##(f(humidity.bottom - 100))" fill="#f1f5f9"/>"## + "\n"
+                out += ##"<rect x="\##(f(x0))" y="92" width="\##(f(max(0, x1 - x0)))" height="\##(f(humidity.bottom - 92))" fill="#f1f5f9"/>"## + "\n"
             }
             if x1 - x0 >= 70 {
                 let label = CalendarText.day(rows[dayStart].forecastDate, language)
-                out += text((x0 + x1) / 2, 124, x1 - x0 >= 110 ? label : TerminalChart.dayLabel(rows[dayStart].forecastDate, language), size: 19, anchor: "middle", weight: "bold", fill: "#334155")
+                out += text((x0 + x1) / 2, 118, x1 - x0 >= 110 ? label : TerminalChart.dayLabel(rows[dayStart].forecastDate, language), size: 19, anchor: "middle", weight: "bold", fill: "#334155")
             }
             dayStart = index
             bandIndex += 1
@@ -74,6 +74,7 @@ struct ForecastSVG {
         let present = shownTemperatures.compactMap { $0 }
         var low = (present.min() ?? 0).rounded(.down), high = (present.max() ?? 1).rounded(.up)
         if high - low < 4 { low -= 2; high += 2 }
+        high += 2  // room for the maximum's label above the line
         out += panelTitle(temperature, (ko ? "기온" : "Temperature") + " (\(degree))")
         out += axis(temperature, low: low, high: high, labels: 4) { Self.number($0, 0) + "°" }
         func ty(_ value: Double) -> Double { temperature.y((value - low) / (high - low)) }
@@ -92,6 +93,8 @@ struct ForecastSVG {
         for day in report.days {
             guard let range = dayRange(day.date, rows: rows) else { continue }
             let x0 = max(left, x(times[range.lowerBound]) - hourWidth / 2), x1 = min(right, x(times[range.upperBound]) + hourWidth / 2)
+            // A day with too few hours shown has no room for its labels.
+            guard x1 - x0 >= 90 else { continue }
             for (extreme, colour, above) in [(day.maximumTemperature, "#b91c1c", true), (day.minimumTemperature, "#1d4ed8", false)] {
                 guard let extreme else { continue }
                 let value = units.convert(extreme.value, from: .celsius).value
@@ -171,10 +174,11 @@ struct ForecastSVG {
     private func subtitle(_ report: ForecastReport) -> String {
         let runs = report.outcomes.compactMap { outcome -> String? in
             guard let base = outcome.base, outcome.error == nil else { return nil }
-            return (ko ? outcome.product.koreanName : outcome.product.rawValue) + " " + CalendarText.run(base)
+            return ko ? outcome.product.koreanName + " " + CalendarText.run(base) + " 발표" : outcome.product.rawValue + " run " + CalendarText.run(base)
         }
         let cell = "nx \(report.location.cell.nx), ny \(report.location.cell.ny)"
-        return (ko ? "발표 " : "Run ") + runs.joined(separator: ", ") + " KST · " + cell + (report.sample != nil ? (ko ? " · 예시 자료" : " · sample data") : "")
+        let first = runs.first.map { ko ? $0 : $0.prefix(1).uppercased() + $0.dropFirst() }
+        return ([first].compactMap { $0 } + runs.dropFirst()).joined(separator: ", ") + " (KST) · " + cell + (report.sample != nil ? (ko ? " · 예시 자료" : " · sample data") : "")
     }
 
     private func panelTitle(_ band: Band, _ label: String) -> String {
