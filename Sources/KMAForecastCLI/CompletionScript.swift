@@ -46,7 +46,9 @@ enum CompletionScript {
     /// The first sentence of a help text without the characters the shells' syntax gives a
     /// meaning (quotes, brackets, backslashes, `$`, backquotes; a colon becomes a comma).
     private static func summary(_ help: String) -> String {
-        let sentence = help.split(separator: ".", maxSplits: 1).first.map(String.init) ?? help
+        // The first sentence ends at ". " (not at the dot of "data.go.kr").
+        var sentence = help.range(of: ". ").map { String(help[..<$0.lowerBound]) } ?? help
+        if sentence.hasSuffix(".") { sentence.removeLast() }
         return String(sentence.map { $0 == ":" ? "," : "'\"[]\\$`".contains($0) ? " " : $0 })
     }
 

@@ -85,6 +85,7 @@ struct CompletionScriptTests {
         let fish = await Self.script("fish")
         #expect(fish.contains("complete -c kma-forecast -n '__fish_seen_subcommand_from grid' -l format -x -a 'text json csv'"))
         #expect(fish.contains("-l product -x -a 'nowcast ultra-short short-term'"))
+        #expect(fish.contains("-l provider -x -a 'data.go.kr apihub' -d 'data.go.kr (default, or  KMA_PROVIDER) or apihub (apihub.kma.go.kr)'"))
         for spec in KMAForecastTool.subcommands.map(\.spec) {
             #expect(zsh.contains("        \(spec.name))\n"))
             #expect(fish.contains("-a \(spec.name) -d"))
@@ -93,6 +94,33 @@ struct CompletionScriptTests {
                 #expect(fish.contains("'__fish_seen_subcommand_from \(spec.name)' -l \(option.name)"), "fish: \(spec.name) --\(option.name)")
             }
         }
+    }
+
+    /// A shell on PATH, or `nil`.
+    static func shell(_ name: String) -> String? {
+        ["/usr/bin/", "/bin/", "/usr/local/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    @Test("The zsh script parses in zsh (zsh -n)", .enabled(if: shell("zsh") != nil, "zsh is not installed"))
+    func zshParses() async throws {
+        try await Self.parses(shell: "zsh", script: Self.script("zsh"))
+    }
+
+    @Test("The fish script parses in fish (fish -n)", .enabled(if: shell("fish") != nil, "fish is not installed"))
+    func fishParses() async throws {
+        try await Self.parses(shell: "fish", script: Self.script("fish"))
+    }
+
+    static func parses(shell name: String, script: String) throws {
+        let path = try temporaryFile(named: "completion", contents: script)
+        defer { removeTemporary(path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(shell(name)))
+        process.arguments = ["-n", path]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": (path as NSString).deletingLastPathComponent]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
     }
 
     @Test("--generate-completion-script: a shell it does not know, or none, is a usage error", arguments: [

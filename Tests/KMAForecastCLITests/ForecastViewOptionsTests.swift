@@ -71,4 +71,18 @@ struct ForecastViewOptionsTests {
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("Error: cannot write '/nonexistent-directory/chart.svg': No such file or directory"))
     }
+
+    @Test("The README's capture of the default view is the real output of the first command")
+    func readmeCapture() async throws {
+        let readme = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md").path, encoding: .utf8)
+        let marker = try #require(readme.range(of: "This is the real output of the first command"))
+        let block = try #require(readme[marker.upperBound...].range(of: "```text\n"))
+        let end = try #require(readme[block.upperBound...].range(of: "```"))
+        let capture = String(readme[block.upperBound..<end.lowerBound])
+        let result = await runTool(["--lat", "37.56", "--lon", "126.97"], environment: ["COLUMNS": "80", "LANG": "C.UTF-8"])
+        let output = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+        #expect(capture == output)
+    }
 }
