@@ -38,9 +38,27 @@ enum CompletionScript {
         return names
     }
 
-    /// Whether an option's value is a path: its placeholder is `file` or `dir`.
-    private static func completesPath(_ option: OptionSpec) -> (file: Bool, directory: Bool) {
-        (option.valueName == "file", option.valueName == "dir")
+    /// What an option's value completes to.
+    enum Value: Equatable {
+        /// One of the allowed values (`--format`, `--product`, …).
+        case choices([String])
+        /// A file name: the placeholder is `file`.
+        case file
+        /// A directory: the placeholder is `dir`.
+        case directory
+        /// Free text (a number, a place name, a key): nothing to offer.
+        case text
+    }
+
+    /// What an option's value completes to, or `nil` for a flag.
+    static func value(of option: OptionSpec) -> Value? {
+        guard let valueName = option.valueName else { return nil }
+        if let allowed = option.allowedValues { return .choices(allowed) }
+        switch valueName {
+        case "file": return .file
+        case "dir": return .directory
+        default: return .text
+        }
     }
 
     /// The first sentence of a help text without the characters the shells' syntax gives a
@@ -81,16 +99,14 @@ enum CompletionScript {
         out += "    esac\n"
         out += "    case \"$subcommand:$prev\" in\n"
         for (name, spec) in [("", root)] + subcommands.map({ ($0.name, $0) }) {
-            for option in spec.options where option.valueName != nil {
+            for option in spec.options {
                 let pattern = "\(name):--\(option.name)"
-                if let allowed = option.allowedValues {
-                    out += "        \(pattern)) COMPREPLY=($(compgen -W \"\(allowed.joined(separator: " "))\" -- \"$cur\")); return 0 ;;\n"
-                } else if completesPath(option).directory {
-                    out += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return 0 ;;\n"
-                } else if completesPath(option).file {
-                    out += "        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return 0 ;;\n"
-                } else {
-                    out += "        \(pattern)) COMPREPLY=(); return 0 ;;\n"
+                switch value(of: option) {
+                case .choices(let allowed)?: out += "        \(pattern)) COMPREPLY=($(compgen -W \"\(allowed.joined(separator: " "))\" -- \"$cur\")); return 0 ;;\n"
+                case .directory?: out += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return 0 ;;\n"
+                case .file?: out += "        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return 0 ;;\n"
+                case .text?: out += "        \(pattern)) COMPREPLY=(); return 0 ;;\n"
+                case nil: break
                 }
             }
         }
@@ -120,16 +136,13 @@ enum CompletionScript {
             for option in spec.options {
                 let help = summary(option.help)
                 var line = "'--\(option.name)[\(help)]"
-                if let valueName = option.valueName {
-                    if let allowed = option.allowedValues {
-                        line += ":\(valueName):(\(allowed.joined(separator: " ")))"
-                    } else if completesPath(option).directory {
-                        line += ":\(valueName):_directories"
-                    } else if completesPath(option).file {
-                        line += ":\(valueName):_files"
-                    } else {
-                        line += ":\(valueName): "
-                    }
+                let valueName = option.valueName ?? ""
+                switch value(of: option) {
+                case .choices(let allowed)?: line += ":\(valueName):(\(allowed.joined(separator: " ")))"
+                case .directory?: line += ":\(valueName):_directories"
+                case .file?: line += ":\(valueName):_files"
+                case .text?: line += ":\(valueName): "
+                case nil: break
                 }
                 specs.append(line + "'")
             }
@@ -190,14 +203,11 @@ enum CompletionScript {
             var lines = ""
             for option in spec.options {
                 var line = "complete -c kma-forecast -n '\(condition)' -l \(option.name)"
-                if option.valueName != nil {
-                    if let allowed = option.allowedValues {
-                        line += " -x -a '\(allowed.joined(separator: " "))'"
-                    } else if completesPath(option).file || completesPath(option).directory {
-                        line += " -r -F"
-                    } else {
-                        line += " -x"
-                    }
+                switch value(of: option) {
+                case .choices(let allowed)?: line += " -x -a '\(allowed.joined(separator: " "))'"
+                case .file?, .directory?: line += " -r -F"
+                case .text?: line += " -x"
+                case nil: break
                 }
                 lines += line + " -d '\(summary(option.help))'\n"
             }

@@ -58,7 +58,7 @@ struct HourStrip {
         for (index, row) in chosen.enumerated() {
             if index > 0, row.forecastDate != chosen[index - 1].forecastDate {
                 // A new day: its name and the hour, e.g. `Mon 00h` / `월 00시`.
-                let weekday = CalendarText.weekday(row.forecastDate).map { (ko ? ["일", "월", "화", "수", "목", "금", "토"] : ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"])[$0] } ?? ""
+                let weekday = CalendarText.weekdayName(row.forecastDate, language) ?? ""
                 times.append(weekday + " " + CalendarText.pad2(row.forecastTime / 100) + (ko ? "시" : "h"))
             } else {
                 times.append(CalendarText.time(row.forecastTime))

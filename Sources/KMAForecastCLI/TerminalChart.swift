@@ -186,10 +186,10 @@ struct TerminalChart {
     /// `Sun 20` / `20일(일)`: a day's name short enough to sit between two midnights.
     static func dayLabel(_ date: Int, _ language: DisplayLanguage) -> String {
         let day = date % 100
-        guard let weekday = CalendarText.weekday(date) else { return String(day) }
+        guard let name = CalendarText.weekdayName(date, language) else { return String(day) }
         switch language {
-        case .ko: return "\(day)일(" + ["일", "월", "화", "수", "목", "금", "토"][weekday] + ")"
-        case .en: return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday] + " \(day)"
+        case .ko: return "\(day)일(\(name))"
+        case .en: return "\(name) \(day)"
         }
     }
 
