@@ -160,18 +160,14 @@ struct TerminalChart {
         for index in 0..<cells { axis += boundaries.contains(index) ? (unicode ? "┼" : "+") : (unicode ? "─" : "-") }
         lines.append(String(repeating: " ", count: labelWidth) + style.dim((unicode ? "└" : "+") + axis))
         var nameWidths: [(start: Int, text: String)] = []
-        var starts = [(0, hours[0].date)]
-        for boundary in boundaries.sorted() {
-            if let hour = Self.hourIndex(forCell: boundary, count: hours.count, cells: cells), hour < hours.count {
-                starts.append((boundary + 1, hours[hour].date))
-            }
-        }
-        var taken = -1
-        for (start, date) in starts where start > taken {
-            let text = Self.dayLabel(date, language)
-            guard start + Formatting.displayWidth(text) <= cells + 1 else { continue }
+        let starts = [(0, hours[0].date)] + Self.dayStarts(hours, cells: cells).map { ($0.cell + 1, hours[$0.hour].date) }
+        // Each name at its day's start; the day's number alone when the name would run into the
+        // next day's (a short first day), nothing when even that does not fit.
+        for (index, (start, date)) in starts.enumerated() {
+            let limit = index + 1 < starts.count ? starts[index + 1].0 - 1 : cells + 1
+            let short = ko ? "\(date % 100)일" : "\(date % 100)"
+            guard let text = [Self.dayLabel(date, language), short].first(where: { start + Formatting.displayWidth($0) <= limit }) else { continue }
             nameWidths.append((start, text))
-            taken = start + Formatting.displayWidth(text)
         }
         var labelLine = ""
         var column = 0
@@ -209,20 +205,18 @@ struct TerminalChart {
         return min(cells - 1, Int(dot) / 2)
     }
 
-    /// The hour nearest the first dot after a cell (the hour drawn just right of it).
-    static func hourIndex(forCell cell: Int, count: Int, cells: Int) -> Int? {
-        guard count > 0 else { return nil }
-        let position = self.position(ofDot: 2 * cell + 2, dots: 2 * cells, count: count)
-        return min(count - 1, Int(position.rounded(.up)))
-    }
-
     /// The cells at which a new day starts (the cell holding the day's first hour, less one,
     /// so the mark stands just before it).
     static func dayBoundaries(_ hours: [Hour], cells: Int) -> Set<Int> {
-        var result = Set<Int>()
+        Set(dayStarts(hours, cells: cells).map(\.cell))
+    }
+
+    /// Each new day's mark: the cell of the mark and the index of the day's first hour.
+    static func dayStarts(_ hours: [Hour], cells: Int) -> [(cell: Int, hour: Int)] {
+        var result: [(cell: Int, hour: Int)] = []
         for index in hours.indices.dropFirst() where hours[index].date != hours[index - 1].date {
             let cell = self.cell(ofHour: index, count: hours.count, cells: cells) - 1
-            if cell >= 0 { result.insert(cell) }
+            if cell >= 0 { result.append((cell, index)) }
         }
         return result
     }

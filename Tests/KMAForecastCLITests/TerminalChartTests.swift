@@ -76,6 +76,25 @@ struct TerminalChartTests {
         for line in lines { #expect(Formatting.displayWidth(line) <= 54, "\(line)") }
     }
 
+    @Test("Each day's name stands at its own mark, at every width", arguments: 30...90)
+    func dayNamesAtEveryWidth(width: Int) {
+        let hours = (0..<67).map { index in
+            let hour = index + 6
+            return TerminalChart.Hour(date: 20221120 + hour / 24, time: hour % 24 * 100, temperature: Double(hour % 24))
+        }
+        let chart = TerminalChart(language: .en, units: .metric, style: TerminalStyle(enabled: false), glyphs: .unicode, width: width)
+        let lines = chart.render(hours).split(separator: "\n").map(String.init)
+        // The days' numbers in order, never repeated: Sun 20 (or 20 when crowded), Mon 21, Tue 22.
+        let days = lines[lines.count - 1].split(separator: " ").filter { $0.allSatisfy(\.isNumber) }.map(String.init)
+        #expect(Array(days.prefix(3)) == ["20", "21", "22"], "\(width): \(lines[lines.count - 1])")
+        let axis = lines[lines.count - 2]
+        let marks = axis.enumerated().filter { $0.element == "┼" }.map(\.offset)
+        #expect(marks.count == 3)
+        // Each name after the first starts right under its mark.
+        let labelLine = Array(lines[lines.count - 1])
+        for mark in marks.prefix(2) { #expect(labelLine.count > mark && labelLine[mark] != " ", "\(width)") }
+    }
+
     @Test("Precipitation and snow get their own bars; imperial shows °F and inches")
     func amounts() {
         let hours = (0..<6).map { hour in
