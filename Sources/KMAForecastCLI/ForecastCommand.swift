@@ -88,6 +88,10 @@ enum ForecastCommand {
             }
             return arguments.has("all") ? .all : nil
         }()
+        if hours != nil, format != .text || svg {
+            let given = arguments.has("all") ? "--all" : "--hours <n>"
+            throw .usage("'\(given)' chooses the hours of the text view's table; --format \(arguments.string("format") ?? "") shows every hour")
+        }
         let language = arguments.language(context.environment)
         let units = arguments.units
         let product: ForecastProduct? = arguments.string("product").flatMap(ForecastProduct.init(rawValue:))

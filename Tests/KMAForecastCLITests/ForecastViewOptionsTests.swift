@@ -40,6 +40,8 @@ struct ForecastViewOptionsTests {
         (["--hours", "3", "--all"], "Give only one of '--hours <n>' and '--all'"),
         (["--chart", "out.png"], "give a file name ending in .svg"),
         (["--format", "png"], "Please provide one of 'text', 'json', 'csv' or 'svg'"),
+        (["--all", "--format", "json"], "'--all' chooses the hours of the text view's table; --format json shows every hour"),
+        (["--hours", "5", "--format", "svg"], "'--hours <n>' chooses the hours of the text view's table; --format svg shows every hour"),
     ])
     func usage(arguments: [String], fragment: String) async {
         let result = await runTool(Self.sample + arguments)
