@@ -55,7 +55,14 @@ enum ForecastCommand {
                 "product", value: "product", help: "Show one product alone: nowcast, ultra-short or short-term. Default: all three, merged.",
                 allowed: ForecastProduct.allCases.map(\.rawValue)
             ),
-            .format, .language, .units,
+            OptionSpec(
+                "format", value: "format", help: "Output format: text (for people), json or csv (for programs), svg (a chart picture).",
+                allowed: OutputFormat.allCases.map(\.rawValue) + ["svg"]
+            ),
+            .language, .units,
+            OptionSpec("hours", value: "n", help: "Show the hourly table of the first N hours (1...1000) instead of the one-screen view."),
+            OptionSpec("all", help: "Show the hourly table of every hour instead of the one-screen view."),
+            OptionSpec("chart", value: "file", help: "Also write the forecast as an SVG chart to this file (see --format svg)."),
             OptionSpec("at", value: "instant", help: "Compute base times for this instant (ISO 8601; without an offset it is KST). Default: now."),
             OptionSpec("service-key", value: "key", help: "Your KMA service key (default: $KMA_SERVICE_KEY). Either the encoded or the decoded form."),
             OptionSpec(
@@ -72,6 +79,19 @@ enum ForecastCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
         let format = arguments.format
+        let svg = arguments.string("format") == "svg"
+        let hours: ForecastTextView.Hours? = try {
+            () throws(CLIError) -> ForecastTextView.Hours? in
+            if let count = try arguments.int("hours", range: 1...1_000, meaning: "the number of hours") {
+                if arguments.has("all") { throw .usage("Give only one of '--hours <n>' and '--all'") }
+                return .first(count)
+            }
+            return arguments.has("all") ? .all : nil
+        }()
+        if hours != nil, format != .text || svg {
+            let given = arguments.has("all") ? "--all" : "--hours <n>"
+            throw .usage("'\(given)' chooses the hours of the text view's table; --format \(arguments.string("format") ?? "") shows every hour")
+        }
         let language = arguments.language(context.environment)
         let units = arguments.units
         let product: ForecastProduct? = arguments.string("product").flatMap(ForecastProduct.init(rawValue:))
@@ -80,7 +100,8 @@ enum ForecastCommand {
             throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
         }
         let keyText = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        let demo = arguments.has("demo") || (keyText == nil && format == .text)
+        // Pictures and text are for people: without a key they show the sample, as text does.
+        let demo = arguments.has("demo") || (keyText == nil && (format == .text || svg))
         guard demo || keyText != nil else {
             throw .runtime("No KMA service key is set, and --format \(format.rawValue) does not show sample data. \(keyHelp) (Or run with --demo to see the bundled sample.)")
         }
@@ -153,10 +174,21 @@ enum ForecastCommand {
         }
         let report = ForecastReport(location: location, at: at, outcomes: outcomes, sample: sample)
         let out = context.standardOutput
+        if let path = arguments.string("chart") {
+            try ForecastChartFile.write(ForecastSVG(language: language, units: units).render(report), to: path)
+        }
+        if svg {
+            out.write(ForecastSVG(language: language, units: units).render(report))
+            return ExitCode.success
+        }
         switch format {
         case .text:
             let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
-            out.write(ForecastTextView(language: language, units: units, style: style).render(report))
+            var view = ForecastTextView(language: language, units: units, style: style)
+            view.width = Platform.outputColumns(environment: context.environment, sink: out)
+            view.glyphs = .forLocale(context.environment)
+            view.hours = hours
+            out.write(view.render(report))
         case .json:
             out.write(try RowsJSON.encode(ForecastDocument(report)))
         case .csv:

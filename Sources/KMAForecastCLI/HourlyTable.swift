@@ -130,7 +130,12 @@ struct HourlyTable {
         if let strength = row.windStrength, row.windSpeed == nil {
             speed = strength.name(in: language)
         } else {
-            speed = value(row, .wsd)
+            // One decimal always, so "1.0 m/s" stands beside "1.5 m/s" (KMA writes "1" and "1.5").
+            speed = row.windSpeed.map { metersPerSecond in
+                let shown = units.convert(metersPerSecond, from: .metersPerSecond)
+                let number = NumberText.fixed(shown.value, decimals: 1, trimmingZeros: false)
+                return language == .en ? number + " " + shown.unit.symbol : number + shown.unit.symbol
+            } ?? value(row, .wsd)
         }
         let direction = row.windDirection.map { language == .ko ? $0.compassPoint.koreanName : $0.compassPoint.abbreviation }
         switch (speed, direction) {
