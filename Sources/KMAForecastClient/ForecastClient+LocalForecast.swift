@@ -25,10 +25,28 @@ extension ForecastClient {
         for location: ForecastLocation, products: [ForecastProduct] = ForecastProduct.allCases, budget: RequestBudget? = nil
     ) async throws(ForecastClientError) -> LocalForecast {
         let resolved = try location.resolved()
-        let wanted = Self.canonical(products)
         let requestedAt = KSTDateTime(core.configuration.now())
+        let outcomes = await self.outcomes(at: resolved.cell, products: products, budget: budget)
+        if let first = outcomes.first, outcomes.allSatisfy({ $0.status == .failed }), let error = first.error {
+            throw error
+        }
+        return LocalForecast(location: resolved, requestedAt: requestedAt, outcomes: outcomes)
+    }
+
+    /// Fetches products at a cell concurrently, each to its own outcome: its run, or its
+    /// error. Never throws: this is ``forecast(for:products:budget:)`` without its verdict, for
+    /// callers that show every product's failure (the command line does).
+    ///
+    /// - Parameters:
+    ///   - cell: The grid cell.
+    ///   - products: The products to fetch; default all three. Repeats are ignored.
+    ///   - budget: A request budget to draw from, if any.
+    /// - Returns: One outcome per product, in the order nowcast, ultra-short, short-term.
+    public func outcomes(
+        at cell: GridCell, products: [ForecastProduct] = ForecastProduct.allCases, budget: RequestBudget? = nil
+    ) async -> [ProductOutcome] {
+        let wanted = Self.canonical(products)
         let fetcher = self
-        let cell = resolved.cell
         let results = await withTaskGroup(of: (ForecastProduct, Result<ForecastRun, ForecastClientError>).self) { group in
             for product in wanted {
                 group.addTask {
@@ -46,13 +64,9 @@ extension ForecastClient {
             for await (product, result) in group { collected[product] = result }
             return collected
         }
-        let outcomes = wanted.map { product in
+        return wanted.map { product in
             outcome(product, results[product] ?? .failure(ForecastClientError(.cancelled)))
         }
-        if let first = outcomes.first, outcomes.allSatisfy({ $0.status == .failed }), let error = first.error {
-            throw error
-        }
-        return LocalForecast(location: resolved, requestedAt: requestedAt, outcomes: outcomes)
     }
 
     /// Forecasts for many places: every distinct cell fetched once per product, at most

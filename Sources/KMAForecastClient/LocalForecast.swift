@@ -48,6 +48,8 @@ public struct LocalForecast: Hashable, Sendable, Codable {
         didSet { derive() }
     }
 
+    /// The merged rows, each with its product: ``current`` and ``hourly`` as rows.
+    public private(set) var timeline = ForecastTimeline(nowcast: nil, ultraShort: nil, shortTerm: nil, at: KSTDateTime(unixSeconds: 0))
     /// The current conditions: the newest nowcast observation at or before ``requestedAt``.
     public private(set) var current: HourlyForecast?
     /// The coming hours after ``requestedAt``, each once, from the freshest product covering it.
@@ -72,32 +74,38 @@ public struct LocalForecast: Hashable, Sendable, Codable {
     /// The products that delivered nothing, with their errors.
     public var failures: [ProductOutcome] { outcomes.filter { $0.status == .failed } }
 
-    /// The earliest time one of the requested products has a newer run at KMA: when an app
-    /// should refresh (and reload its widgets).
+    /// The earliest time KMA may publish newer content for one of the requested products
+    /// (``ProductOutcome/nextUpdateAt``: a new run, or the nowcast's and ultra-short forecast's
+    /// 10-minute updates): when an app should refresh (and reload its widgets). Asking earlier
+    /// gets the same forecast (from the cache, when it is on).
     public var nextUpdate: KSTDateTime? {
-        outcomes.map(\.nextRunAvailableAt).min()
+        outcomes.map(\.nextUpdateAt).min()
     }
 
     /// The next hours, up to `count`.
     public func hours(_ count: Int) -> ArraySlice<HourlyForecast> { hourly.prefix(max(0, count)) }
 
-    /// Fills ``current``, ``hourly`` and ``daily`` from the outcomes.
+    /// Fills ``timeline``, ``current``, ``hourly`` and ``daily`` from the outcomes.
     private mutating func derive() {
         func rows(_ product: ForecastProduct) -> [ForecastRow]? {
             outcomes.first { $0.product == product && $0.status != .failed }?.rows
         }
-        let timeline = ForecastTimeline(
+        (timeline, daily) = Self.merge(
             nowcast: rows(.nowcast), ultraShort: rows(.ultraShort), shortTerm: rows(.shortTerm), at: requestedAt
         )
         current = timeline.current.map { HourlyForecast(product: $0.product, row: $0.row) }
         hourly = timeline.hours.map { HourlyForecast(product: $0.product, row: $0.row) }
-        if let short = rows(.shortTerm) {
-            daily = DailySummary.summaries(of: short, product: .shortTerm)
-        } else if let ultra = rows(.ultraShort) {
-            daily = DailySummary.summaries(of: ultra, product: .ultraShort)
-        } else {
-            daily = []
-        }
+    }
+
+    /// The merge, in one place: the timeline of the products' rows (``ForecastTimeline``), and
+    /// the days of the short-term forecast, else of the ultra-short one.
+    package static func merge(
+        nowcast: [ForecastRow]?, ultraShort: [ForecastRow]?, shortTerm: [ForecastRow]?, at: KSTDateTime
+    ) -> (ForecastTimeline, [DailySummary]) {
+        let timeline = ForecastTimeline(nowcast: nowcast, ultraShort: ultraShort, shortTerm: shortTerm, at: at)
+        if let shortTerm { return (timeline, DailySummary.summaries(of: shortTerm, product: .shortTerm)) }
+        if let ultraShort { return (timeline, DailySummary.summaries(of: ultraShort, product: .ultraShort)) }
+        return (timeline, [])
     }
 
     private enum CodingKeys: String, CodingKey { case location, requestedAt, outcomes }

@@ -8,13 +8,15 @@ import KMAForecast
 /// {"product":"short-term","status":"delivered",
 ///  "base":{"baseDate":"20261121","baseTime":"0500"},"newestBase":{"baseDate":"20261121","baseTime":"0500"},
 ///  "fallbackSteps":0,"fetchedAt":"2026-11-21T05:12:03+09:00","fromCache":false,"requests":1,
-///  "nextRunAvailableAt":"2026-11-21T08:10:00+09:00","rows":[…]}
+///  "nextRunAvailableAt":"2026-11-21T08:10:00+09:00","nextUpdateAt":"2026-11-21T08:10:00+09:00",
+///  "rows":[…]}
 /// ```
 ///
 /// A failed product has `"status":"failed"`, no `base` and no rows, and
 /// `"failure":{"stage":"transport","message":"…","isTransient":true}`; `resultCode` is there
-/// when KMA sent one. Rows have ``ForecastRow``'s shape. ``error`` is not stored: after
-/// decoding, ``failure`` carries what it said.
+/// when KMA sent one. `fileVersion` (KMA's `YYYYMMDDHHMMSS`) and `labelledBase` are there when
+/// known. Rows have ``ForecastRow``'s shape. ``error`` is not stored: after decoding,
+/// ``failure`` carries what it said.
 public struct ProductOutcome: Hashable, Sendable, Codable {
     /// How the product fared.
     public enum Status: String, Hashable, Sendable, Codable {
@@ -62,8 +64,17 @@ public struct ProductOutcome: Hashable, Sendable, Codable {
     public var fromCache: Bool
     /// Requests made for this product (0 when served from the cache).
     public var requests: Int
-    /// When the product's next run becomes available from KMA: the time to refresh.
+    /// When the product's next run becomes available from KMA (its issuance schedule).
     public var nextRunAvailableAt: KSTDateTime
+    /// When KMA may first publish newer content for the product: the next run, or for the
+    /// nowcast and the ultra-short forecast, which KMA updates every 10 minutes under the same
+    /// run, the next 10-minute mark after ``fetchedAt`` if that is sooner. The time to refresh.
+    public var nextUpdateAt: KSTDateTime
+    /// KMA's version of the run's data file (`getFcstVersion`), when known.
+    public var fileVersion: ForecastFileVersion?
+    /// The base KMA wrote on the items when it was not ``base`` (an ultra-short run asked as
+    /// HH30 and labelled HH00), else `nil`.
+    public var labelledBase: ForecastBase?
     /// Why nothing was delivered, or `nil`.
     public var failure: Failure?
     /// The error itself, when the outcome was made by the client (not stored: `nil` after decoding).
@@ -86,6 +97,10 @@ public struct ProductOutcome: Hashable, Sendable, Codable {
         fromCache = run.fromCache
         requests = run.requests
         self.nextRunAvailableAt = nextRunAvailableAt
+        let fetched = KSTDateTime(run.fetchedAt)
+        nextUpdateAt = min(nextRunAvailableAt, run.product.nextContentUpdate(after: fetched) ?? nextRunAvailableAt)
+        fileVersion = run.fileVersion
+        labelledBase = run.labelledBase
         failure = nil
         error = nil
     }
@@ -101,13 +116,16 @@ public struct ProductOutcome: Hashable, Sendable, Codable {
         fromCache = false
         requests = error.attempts
         self.nextRunAvailableAt = nextRunAvailableAt
+        nextUpdateAt = nextRunAvailableAt
+        fileVersion = nil
+        labelledBase = nil
         failure = Failure(error)
         self.error = error
     }
 
     private enum CodingKeys: String, CodingKey {
         case product, status, base, newestBase, fallbackSteps, rows, fetchedAt, fromCache, requests
-        case nextRunAvailableAt, failure
+        case nextRunAvailableAt, nextUpdateAt, fileVersion, labelledBase, failure
     }
 
     /// Decodes the shape above (`status` is derived, so it is read only to check it).
@@ -122,6 +140,9 @@ public struct ProductOutcome: Hashable, Sendable, Codable {
         fromCache = try container.decode(Bool.self, forKey: .fromCache)
         requests = try container.decode(Int.self, forKey: .requests)
         nextRunAvailableAt = try container.decode(KSTDateTime.self, forKey: .nextRunAvailableAt)
+        nextUpdateAt = try container.decode(KSTDateTime.self, forKey: .nextUpdateAt)
+        fileVersion = try container.decodeIfPresent(ForecastFileVersion.self, forKey: .fileVersion)
+        labelledBase = try container.decodeIfPresent(ForecastBase.self, forKey: .labelledBase)
         failure = try container.decodeIfPresent(Failure.self, forKey: .failure)
         error = nil
         guard (failure == nil) == (base != nil), fallbackSteps >= 0, requests >= 0 else {
@@ -151,6 +172,9 @@ public struct ProductOutcome: Hashable, Sendable, Codable {
         try container.encode(fromCache, forKey: .fromCache)
         try container.encode(requests, forKey: .requests)
         try container.encode(nextRunAvailableAt, forKey: .nextRunAvailableAt)
+        try container.encode(nextUpdateAt, forKey: .nextUpdateAt)
+        try container.encodeIfPresent(fileVersion, forKey: .fileVersion)
+        try container.encodeIfPresent(labelledBase, forKey: .labelledBase)
         try container.encodeIfPresent(failure, forKey: .failure)
     }
 }

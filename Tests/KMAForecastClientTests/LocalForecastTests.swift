@@ -113,4 +113,19 @@ struct LocalForecastTests {
         let forecast = try await client.forecast(for: .cell(shortTermCell), products: [.shortTerm])
         #expect(forecast.outcome(.shortTerm)?.status == .delivered && forecast.daily.count == 4)
     }
+
+    @Test("The nowcast is current until KMA's next 10-minute update, sooner than its next run: that is when to refresh")
+    func refreshAtTheTenMinuteMark() async throws {
+        let nowcast = try RecordedRun(.nowcast, fixture: "api/getUltraSrtNcst_20210328_1400_nx56_ny125.json")
+        let server = try ReplayServer(runs: [nowcast], expectedKey: testKey)
+        defer { server.stop() }
+        let client = try makeClient(server, clock: TestClock(kstDate(2021, 3, 28, 14, 43)))
+        let forecast = try await client.forecast(for: .cell(try GridCell(nx: 56, ny: 125)), products: [.nowcast])
+        let outcome = try #require(forecast.outcome(.nowcast))
+        #expect(outcome.status == .delivered && outcome.base?.description == "20210328 1400")
+        #expect(outcome.nextUpdateAt.iso8601 == "2021-03-28T14:50:00+09:00")
+        #expect(outcome.nextRunAvailableAt > outcome.nextUpdateAt)
+        #expect(forecast.nextUpdate == outcome.nextUpdateAt)
+        #expect(forecast.current?.time.iso8601 == "2021-03-28T14:00:00+09:00" && forecast.current?.temperatureCelsius != nil)
+    }
 }
