@@ -125,7 +125,8 @@ enum ForecastCommand {
             do {
                 // The demo's key is a placeholder: the demo transport never sends anything.
                 configuration = ClientConfiguration(serviceKey: try ServiceKey("DEMO"), cache: .disabled, now: { chosen.clock.date })
-                client = try ForecastClient(configuration: configuration, transport: DemoTransport(), sleep: { _ in }, random: { 0 })
+                // The public seam an app would use: the recorded pages behind an injected transport.
+                client = try ForecastClient(configuration: configuration, transport: DemoTransport())
             } catch {
                 throw .runtime("the demo could not start: \(error.description)")
             }
@@ -157,7 +158,7 @@ enum ForecastCommand {
             }
         }
 
-        let outcomes = await fetch(products, cell: cell, client: client, configuration: configuration)
+        let outcomes = await fetch(products, cell: cell, client: client)
         progress.finish()
 
         let failures = outcomes.filter { $0.error != nil }
@@ -255,43 +256,10 @@ enum ForecastCommand {
         )
     }
 
-    /// Fetches the products concurrently; each gets its run or its error.
-    static func fetch(
-        _ products: [ForecastProduct], cell: GridCell, client: ForecastClient, configuration: ClientConfiguration
-    ) async -> [ForecastReport.Outcome] {
-        let fetcher = client
-        let results = await withTaskGroup(of: (ForecastProduct, Result<ForecastRun, ForecastClientError>).self) { group in
-            for product in products {
-                group.addTask {
-                    // Await into a local, then build the tuple: Swift 6.3.1 at -O returned the
-                    // wrong product when the tuple was built around the awaited fetch, and
-                    // every release fetch ended "not fetched" (see `Result.init(awaiting:)`).
-                    func fetchRun() async throws(ForecastClientError) -> ForecastRun { try await fetcher.fetch(product, cell: cell) }
-                    let result = await Result(awaiting: fetchRun)
-                    return (product, result)
-                }
-            }
-            var collected: [ForecastProduct: Result<ForecastRun, ForecastClientError>] = [:]
-            for await (product, result) in group { collected[product] = result }
-            return collected
-        }
-        return products.map { product in
-            let schedule = configuration.schedule(product)
-            let newest = schedule.latestBase(at: configuration.now())
-            let next = schedule.availableAt(schedule.nextBase(after: newest))
-            switch results[product] {
-            case .success(let run)?:
-                return .init(
-                    product: product, base: run.base, fallbackSteps: run.fallbackSteps, rows: run.rows, error: nil,
-                    nextAvailableAt: next, requests: run.requests, fetchedAt: KSTDateTime(run.fetchedAt),
-                    fileVersion: run.fileVersion, labelledBase: run.labelledBase
-                )
-            case .failure(let error)?:
-                return .init(product: product, base: nil, fallbackSteps: 0, rows: [], error: error.description, nextAvailableAt: next, requests: error.attempts)
-            case nil:
-                return .init(product: product, base: nil, fallbackSteps: 0, rows: [], error: "not fetched: the fetch ended without a result for this product (a bug in kma-forecast; please report it with the command you ran)", nextAvailableAt: next, requests: 0)
-            }
-        }
+    /// Fetches the products concurrently through the library's one call; each gets its run or
+    /// its error (``ForecastClient/outcomes(at:products:budget:)``).
+    static func fetch(_ products: [ForecastProduct], cell: GridCell, client: ForecastClient) async -> [ForecastReport.Outcome] {
+        await client.outcomes(at: cell, products: products).map(ForecastReport.Outcome.init)
     }
 
     // MARK: Output

@@ -114,12 +114,10 @@ struct HourlyTable {
         }
     }
 
-    /// The weather in words: the precipitation type when it is raining or snowing, else the sky.
+    /// The weather in words: the library's condition (the precipitation type when something
+    /// falls, else the sky), or "dry" for a nowcast hour, which has no sky.
     func weather(_ row: ForecastRow) -> String? {
-        if let type = row.precipitationType, type != .noPrecipitation {
-            return Self.short(type.name(in: language))
-        }
-        if let sky = row.sky { return sky.name(in: language) }
+        if let condition = row.condition { return Self.short(condition.name(in: language)) }
         if row.precipitationType == .noPrecipitation { return language == .ko ? "강수 없음" : "dry" }
         return nil
     }

@@ -83,6 +83,19 @@ public struct ForecastClient: Sendable {
         )
     }
 
+    /// A client that sends its requests through a transport of your own: a `URLSession` set
+    /// up your way, a background session, or a test double (see ``HTTPTransport``).
+    ///
+    /// - Throws: As ``init(configuration:)``.
+    public init(configuration: ClientConfiguration, transport: any HTTPTransport) throws(ForecastClientError) {
+        try self.init(
+            configuration: configuration,
+            transport: transport,
+            sleep: { duration in try? await Task.sleep(for: duration) },
+            random: { Double.random(in: 0..<1) }
+        )
+    }
+
     /// A client with an injected transport, sleep and random source (tests, and the CLI's
     /// `--demo`, which serves recorded pages through the same client).
     package init(

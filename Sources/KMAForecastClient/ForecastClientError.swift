@@ -1,6 +1,7 @@
 import Foundation
 import KMAForecast
 import KMAGrid
+import KMAPlaces
 
 /// Why the client could not deliver a forecast: the stage that failed, the reason, the
 /// request's URL with the key redacted, and how many attempts were made.
@@ -50,6 +51,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case outsideGrid(GridError)
         /// The batch's request budget was used up before this fetch could be made.
         case budgetExhausted(limit: Int)
+        /// A place name matched no place in KMA's table, or several (the error lists them).
+        case unknownPlace(PlaceLookupError)
         /// No route to the server (no network, unknown host, connection refused).
         case unreachable(host: String, detail: String)
         /// An attempt took longer than a timeout (seconds of the limit that fired).
@@ -120,7 +123,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
     /// The stage that failed.
     public var stage: Stage {
         switch reason {
-        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted:
+        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace:
             .request
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
              .transport, .cancelled:
@@ -203,6 +206,8 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "\(error)"
         case .budgetExhausted(let limit):
             return "Not fetched: the request budget of \(limit) calls is used up (a development key allows 10,000 calls a day). Raise the budget or fetch fewer places."
+        case .unknownPlace(let error):
+            return error.description
         case .unreachable(let host, let detail):
             return "Could not reach \(host) (\(detail))\(tries). Check the network connection, and the service URL if you set one."
         case .timedOut(let seconds):

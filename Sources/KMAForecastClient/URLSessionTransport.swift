@@ -10,13 +10,13 @@ import FoundationNetworking
 /// its own, exact cache), no redirects to other schemes than corelibs allows (http/https).
 /// Linux corelibs has no `bytes(for:)`, so a page is read whole (`data(for:)`); pages are small
 /// (about 110 KB for 1000 items) and the client streams page by page.
-package struct URLSessionTransport: HTTPTransport {
+public struct URLSessionTransport: HTTPTransport {
     private let session: SessionBox
 
     /// A transport with its own session.
     ///
     /// - Parameter maximumConnectionsPerHost: Connections kept open to one host.
-    package init(maximumConnectionsPerHost: Int = 8) {
+    public init(maximumConnectionsPerHost: Int = 8) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -26,7 +26,8 @@ package struct URLSessionTransport: HTTPTransport {
         session = SessionBox(URLSession(configuration: configuration))
     }
 
-    package func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
+    /// Sends a GET request; see ``HTTPTransport/get(_:connectTimeout:)``.
+    public func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
         guard let target = URL(string: url) else { throw .badURL }
         var request = URLRequest(url: target)
         request.httpMethod = "GET"
