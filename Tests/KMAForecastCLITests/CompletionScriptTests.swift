@@ -12,8 +12,8 @@ struct CompletionScriptTests {
         let scriptURL = directory.appendingPathComponent("test.sh")
         try Data(script.utf8).write(to: scriptURL)
         let outURL = directory.appendingPathComponent("out"), errURL = directory.appendingPathComponent("err")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["--norc", "--noprofile", scriptURL.path]
