@@ -31,7 +31,8 @@ let package = Package(
         ),
         .target(
             name: "KMAForecastClient",
-            dependencies: ["KMAGrid", "KMAForecast"],
+            // KMAPlaces: the mid-term region codes of a place (the ten-day view).
+            dependencies: ["KMAGrid", "KMAForecast", "KMAPlaces"],
             exclude: ["README.md"]
         ),
         .target(
