@@ -92,9 +92,9 @@ extension ForecastClient {
                 decode: { (body, issue) throws(ForecastResponseError) in try MidTermDecoder.landForecast(body, issue: issue) }, regionOf: \.regionID
             )
         }
-        // The newest run falls back to the one before on NO_DATA; the second (an 06 run
-        // before an 18 run) is asked for itself only.
-        let newestCandidates = [wanted[0], wanted[0].previous]
+        // An 06 run falls back to the 18 run before it on NO_DATA. After an 18 run, the 06 run
+        // before it is asked for anyway (the only one with day 4), so it is the 18 run's fallback.
+        let newestCandidates = wanted.count == 1 ? [wanted[0], wanted[0].previous] : [wanted[0]]
         let secondCandidates = Array(wanted.dropFirst())
         async let shortResult = Result(awaiting: shortRun)
         async let newestTemperatures = temperatures(newestCandidates)
@@ -102,33 +102,35 @@ extension ForecastClient {
         async let secondTemperatures = secondCandidates.isEmpty ? nil : temperatures(secondCandidates)
         async let secondLand = secondCandidates.isEmpty ? nil : land(secondCandidates)
         let short = await shortResult
-        let midResults: [Result<MidTermFetched<MidTermTemperatures>, ForecastClientError>?] = [await newestTemperatures, await secondTemperatures]
-        let landResults: [Result<MidTermFetched<MidTermLandForecast>, ForecastClientError>?] = [await newestLand, await secondLand]
+        let temperatureResults = [await newestTemperatures, await secondTemperatures].compactMap { $0 }
+        let landResults = [await newestLand, await secondLand].compactMap { $0 }
 
         var requests = 0
         var runs: [MidTermIssue: MidTermRun] = [:]
         var midError: ForecastClientError?
-        for result in midResults {
-            switch result {
-            case .success(let fetched)?:
-                requests += fetched.requests
-                runs[fetched.issue, default: MidTermRun(issue: fetched.issue, temperatures: nil, land: nil)].temperatures = fetched.value
-            case .failure(let error)?:
-                requests += error.attempts
-                midError = midError ?? error
-            case nil: break
+        /// An operation's error counts only when none of its runs was delivered; NO_DATA for
+        /// the newest run with the previous delivered is the fallback working.
+        func collect<Value>(_ results: [Result<MidTermFetched<Value>, ForecastClientError>], into store: (MidTermIssue, Value) -> Void) {
+            var delivered = false
+            var failure: ForecastClientError?
+            for result in results {
+                switch result {
+                case .success(let fetched):
+                    requests += fetched.requests
+                    store(fetched.issue, fetched.value)
+                    delivered = true
+                case .failure(let error):
+                    requests += error.attempts
+                    if failure == nil || failure?.reason.isMidTermNoData == true { failure = error }
+                }
             }
+            if !delivered, let failure, midError == nil { midError = failure }
         }
-        for result in landResults {
-            switch result {
-            case .success(let fetched)?:
-                requests += fetched.requests
-                runs[fetched.issue, default: MidTermRun(issue: fetched.issue, temperatures: nil, land: nil)].land = fetched.value
-            case .failure(let error)?:
-                requests += error.attempts
-                midError = midError ?? error
-            case nil: break
-            }
+        collect(temperatureResults) { issue, value in
+            runs[issue, default: MidTermRun(issue: issue, temperatures: nil, land: nil)].temperatures = value
+        }
+        collect(landResults) { issue, value in
+            runs[issue, default: MidTermRun(issue: issue, temperatures: nil, land: nil)].land = value
         }
         let rows: [ForecastRow]
         let shortError: ForecastClientError?
@@ -172,5 +174,13 @@ extension ForecastClient {
         )
         let fetched = try result.get()
         return MidTermOutlook(stationID: stationID, issue: fetched.issue, text: fetched.value)
+    }
+}
+
+extension ForecastClientError.Reason {
+    /// Whether this is ``midTermNoData(operation:regionID:tried:)``.
+    var isMidTermNoData: Bool {
+        if case .midTermNoData = self { return true }
+        return false
     }
 }
