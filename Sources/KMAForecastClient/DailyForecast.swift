@@ -60,3 +60,13 @@ public struct MidTermOutlook: Hashable, Sendable {
     /// The text, as KMA wrote it (`nil` when the answer had none).
     public var text: String?
 }
+
+/// The mid-term runs fetched for a place (``ForecastClient/midTermRuns(for:cell:budget:)``).
+public struct MidTermRuns: Sendable {
+    /// The runs with at least one answer, newest first.
+    public var runs: [MidTermRun]
+    /// The error of an operation none of whose runs came (service mid-term), if any.
+    public var error: ForecastClientError?
+    /// HTTP requests made (0 when everything came from the cache).
+    public var requests: Int
+}

@@ -70,16 +70,62 @@ extension ForecastClient {
         guard (1...11).contains(days) else {
             throw ForecastClientError(.invalidConfiguration("days must be within 1...11 (today and up to 10 days ahead), got \(days)"))
         }
-        let core = self.core
         let client = self
+        // Both at once; each result is awaited into a local before anything is built from it
+        // (see `Result.init(awaiting:)`).
+        func shortRun() async throws(ForecastClientError) -> ForecastRun { try await client.fetch(.shortTerm, cell: cell, budget: budget) }
+        async let shortResult = Result(awaiting: shortRun)
+        async let midResult = client.midTermRuns(for: regions, cell: cell, budget: budget)
+        let short = await shortResult
+        let mid = await midResult
+
+        var requests = mid.requests
+        let rows: [ForecastRow]
+        let shortError: ForecastClientError?
+        let shortBase: ForecastBase?
+        switch short {
+        case .success(let run):
+            rows = run.rows
+            shortError = nil
+            shortBase = run.base
+            requests += run.requests
+        case .failure(let error):
+            rows = []
+            shortError = error
+            shortBase = nil
+            requests += error.attempts
+        }
+        if let shortError, mid.runs.isEmpty { throw shortError }
+        let today = KSTDateTime(core.configuration.now()).yyyymmdd
+        let merged = DailyForecastMerger.merge(
+            shortTerm: rows, midTerm: mid.runs, today: today, days: days, landIsApproximate: regions.isApproximate
+        )
+        return DailyForecast(
+            days: merged, cell: cell, regions: regions, shortTermBase: shortBase,
+            midTermIssues: mid.runs.map(\.issue), shortTermError: shortError, midTermError: mid.error, requests: requests
+        )
+    }
+
+    /// The mid-term runs for a place's codes, newest first, ready for ``DailyForecastMerger``:
+    /// the newest run by the client's clock (``MidTermIssue/newest(at:)``) and, after an 18
+    /// run, the 06 run before it (the only one with day 4); NO_DATA for the newest falls back
+    /// to the previous run. `getMidTa` and `getMidLandFcst` of every run are requested at once,
+    /// through the same request path, cache and budget as the short-term forecast.
+    /// (``dailyForecast(for:days:budget:)-(Place,_,_)`` calls this alongside the short-term
+    /// fetch; call it yourself to merge with a short-term run you already have.)
+    ///
+    /// - Parameters:
+    ///   - regions: The codes (``MidTermRegions/assignment(for:)-(Place)``).
+    ///   - cell: The place's cell (for the request path's events).
+    ///   - budget: A request budget to draw from, if any.
+    /// - Returns: The runs with at least one answer, the error of an operation none of whose
+    ///   runs came, and the requests made. Never throws: a failed mid-term service leaves the
+    ///   short-term days usable.
+    public func midTermRuns(for regions: MidTermAssignment, cell: GridCell, budget: RequestBudget? = nil) async -> MidTermRuns {
+        let core = self.core
         let wanted = midTermRunsWanted()
         let temperatureID = regions.temperaturePoint.id
         let landID = regions.landRegion.id
-
-        // Every request starts at once: the short-term run and, per mid-term run wanted, its two
-        // answers. (Each result is awaited into a local before anything is built from it; see
-        // `Result.init(awaiting:)`.)
-        func shortRun() async throws(ForecastClientError) -> ForecastRun { try await client.fetch(.shortTerm, cell: cell, budget: budget) }
         func temperatures(_ candidates: [MidTermIssue]) async -> Result<MidTermFetched<MidTermTemperatures>, ForecastClientError> {
             await core.fetchMidTerm(
                 .temperatures, regionID: temperatureID, candidates: candidates, cell: cell, budget: budget,
@@ -96,12 +142,10 @@ extension ForecastClient {
         // before it is asked for anyway (the only one with day 4), so it is the 18 run's fallback.
         let newestCandidates = wanted.count == 1 ? [wanted[0], wanted[0].previous] : [wanted[0]]
         let secondCandidates = Array(wanted.dropFirst())
-        async let shortResult = Result(awaiting: shortRun)
         async let newestTemperatures = temperatures(newestCandidates)
         async let newestLand = land(newestCandidates)
         async let secondTemperatures = secondCandidates.isEmpty ? nil : temperatures(secondCandidates)
         async let secondLand = secondCandidates.isEmpty ? nil : land(secondCandidates)
-        let short = await shortResult
         let temperatureResults = [await newestTemperatures, await secondTemperatures].compactMap { $0 }
         let landResults = [await newestLand, await secondLand].compactMap { $0 }
 
@@ -132,30 +176,7 @@ extension ForecastClient {
         collect(landResults) { issue, value in
             runs[issue, default: MidTermRun(issue: issue, temperatures: nil, land: nil)].land = value
         }
-        let rows: [ForecastRow]
-        let shortError: ForecastClientError?
-        let shortBase: ForecastBase?
-        switch short {
-        case .success(let run):
-            rows = run.rows
-            shortError = nil
-            shortBase = run.base
-            requests += run.requests
-        case .failure(let error):
-            rows = []
-            shortError = error
-            shortBase = nil
-            requests += error.attempts
-        }
-        if let shortError, runs.isEmpty { throw shortError }
-        let today = KSTDateTime(core.configuration.now()).yyyymmdd
-        let merged = DailyForecastMerger.merge(
-            shortTerm: rows, midTerm: Array(runs.values), today: today, days: days, landIsApproximate: regions.isApproximate
-        )
-        return DailyForecast(
-            days: merged, cell: cell, regions: regions, shortTermBase: shortBase,
-            midTermIssues: runs.keys.sorted(by: >), shortTermError: shortError, midTermError: midError, requests: requests
-        )
+        return MidTermRuns(runs: runs.values.sorted { $0.issue > $1.issue }, error: midError, requests: requests)
     }
 
     /// The forecaster's outlook (`getMidFcst`) of the newest mid-term run for a station
