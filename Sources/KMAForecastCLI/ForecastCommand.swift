@@ -66,11 +66,12 @@ enum ForecastCommand {
             OptionSpec("cache-dir", value: "dir", help: "Where to cache runs (default: $XDG_CACHE_HOME/kma-forecast or ~/.cache/kma-forecast)."),
             OptionSpec("no-cache", help: "Do not read or write the cache."),
             OptionSpec("demo", help: "Show the bundled sample forecast (no key, no network)."),
-        ],
+        ] + TenDayCommand.options,
         positional: nil
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
+        if TenDayCommand.isRequested(arguments) { return try await TenDayCommand.run(arguments, context) }
         let format = arguments.format
         let language = arguments.language(context.environment)
         let units = arguments.units
@@ -136,6 +137,10 @@ enum ForecastCommand {
             }
         }
 
+        // The days section of the default text view: its mid-term answers fetched alongside.
+        let daysSection = TenDayCommand.startDefaultViewSection(
+            arguments, requested: requested, client: client, sample: demo, enabled: product == nil && format == .text
+        )
         let outcomes = await fetch(products, cell: cell, client: client, configuration: configuration)
         progress.finish()
 
@@ -157,6 +162,7 @@ enum ForecastCommand {
         case .text:
             let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
             out.write(ForecastTextView(language: language, units: units, style: style).render(report))
+            out.write(await TenDayCommand.defaultViewSection(daysSection, report: report, language: language, style: style))
         case .json:
             out.write(try RowsJSON.encode(ForecastDocument(report)))
         case .csv:
@@ -214,13 +220,15 @@ enum ForecastCommand {
             cache = ForecastCache.defaultDirectory(environment: context.environment).map { .directory($0) } ?? .disabled
         }
         let instant = at.date
-        return ClientConfiguration(
+        var configuration = ClientConfiguration(
             provider: provider,
             serviceKey: serviceKey,
             baseURL: arguments.string("base-url") ?? context.environment["KMA_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 },
             cache: cache,
             now: { instant }
         )
+        configuration.midBaseURL = arguments.string("mid-base-url") ?? context.environment["KMA_MID_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        return configuration
     }
 
     /// Fetches the products concurrently; each gets its run or its error.

@@ -128,6 +128,12 @@ public final class ReplayServer: Sendable {
         }
     }
 
+    /// Makes every answer to `operation` wait `milliseconds` before it is sent (a stand-in for
+    /// the gateway's latency, e.g. KMA's guide's 600 ms for `getVilageFcst`); 0 removes it.
+    public func setLatency(milliseconds: Int, for operation: String) {
+        engine.state.withLock { $0.latencies[operation] = milliseconds > 0 ? milliseconds : nil }
+    }
+
     /// Adds (or replaces) a run to serve.
     public func add(_ run: RecordedRun) {
         engine.state.withLock { $0.runs[Engine.key(of: run)] = run }
@@ -226,6 +232,7 @@ public final class ReplayServer: Sendable {
             var runs: [RunKey: RecordedRun] = [:]
             var versions: [VersionKey: SetVersion] = [:]
             var midTerm: [MidTermKey: [UInt8]] = [:]
+            var latencies: [String: Int] = [:]
             var faults: [InjectedFault] = []
             var requests: [RecordedRequest] = []
             var stopped = false
@@ -294,6 +301,7 @@ public final class ReplayServer: Sendable {
                 close(connection)
                 return
             }
+            if let latency = state.withLock({ $0.latencies[request.operation] }) { usleep(useconds_t(latency) * 1000) }
             let fault = state.withLock { state -> ReplayFault? in
                 state.requests.append(request)
                 guard let position = state.faults.firstIndex(where: { $0.remaining > 0 && $0.match.matches(request) }) else { return nil }
