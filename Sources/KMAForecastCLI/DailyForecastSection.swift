@@ -50,7 +50,7 @@ struct DailyForecastSection {
             title += (title.isEmpty ? "" : " · ") + (ko ? "격자 nx \(view.cell.nx), ny \(view.cell.ny)" : "grid nx \(view.cell.nx), ny \(view.cell.ny)")
             lines.append(style.bold(TerminalText.safe(title)))
         case .section:
-            lines.append(style.bold(ko ? "\(view.days.count)일 예보" : "\(view.days.count)-day forecast"))
+            lines.append(style.bold(ko ? "일별 예보 (단기 + 중기)" : "Days ahead (short-term + mid-term)"))
         }
         lines.append(regionsLine(view))
         lines.append(runsLine(view))

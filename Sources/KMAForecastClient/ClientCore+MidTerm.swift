@@ -17,7 +17,7 @@ extension ClientCore {
     static func midTermEndpoint(_ configuration: ClientConfiguration) throws(ForecastClientError) -> Endpoint {
         do {
             return try Endpoint(
-                baseURL: configuration.midBaseURL ?? configuration.provider.defaultMidTermBaseURL,
+                baseURL: midTermBaseURL(configuration),
                 provider: configuration.provider, key: configuration.serviceKey
             )
         } catch {
@@ -25,6 +25,21 @@ extension ClientCore {
             error.service = .midTerm
             throw error
         }
+    }
+
+    /// The mid-term service root: ``ClientConfiguration/midBaseURL``; else, when
+    /// ``ClientConfiguration/baseURL`` is set (a proxy, a test server), the same root with its
+    /// last path component replaced by `MidFcstInfoService` (`…/1360000/VilageFcstInfoService_2.0`
+    /// → `…/1360000/MidFcstInfoService`), so that requests never go to another host than the
+    /// one configured; else the provider's default.
+    static func midTermBaseURL(_ configuration: ClientConfiguration) -> String {
+        if let mid = configuration.midBaseURL { return mid }
+        guard var root = configuration.baseURL?.trimmingWhitespace() else { return configuration.provider.defaultMidTermBaseURL }
+        while root.hasSuffix("/") { root.removeLast() }
+        guard let slash = root.lastIndex(of: "/"), root[..<slash].contains("//"), root[..<slash].last != "/" else {
+            return root + "/MidFcstInfoService"
+        }
+        return root[...slash] + "MidFcstInfoService"
     }
 
     /// One mid-term answer with cache and fallback: for each run of `candidates` (newest

@@ -194,4 +194,34 @@ struct DailyForecastClientTests {
         #expect(outlook.text == "맑은 날이 많겠습니다." && outlook.issue.tmFc == "202610040600")
         #expect(server.requests.last?.parameters["stnId"] == "109")
     }
+
+    @Test("The mid-term root: midBaseURL; else beside a configured baseURL (never another host); else the provider's", arguments: [
+        (nil, nil, ServiceProvider.dataGoKr, "https://apis.data.go.kr/1360000/MidFcstInfoService"),
+        (nil, nil, .apiHub, "https://apihub.kma.go.kr/api/typ02/openApi/MidFcstInfoService"),
+        ("http://127.0.0.1:9/1360000/VilageFcstInfoService_2.0/", nil, .dataGoKr, "http://127.0.0.1:9/1360000/MidFcstInfoService"),
+        ("http://proxy.example", nil, .dataGoKr, "http://proxy.example/MidFcstInfoService"),
+        ("http://127.0.0.1:9/x", "http://127.0.0.1:8/mid", .dataGoKr, "http://127.0.0.1:8/mid"),
+    ])
+    func midRoot(base: String?, mid: String?, provider: ServiceProvider, expected: String) throws {
+        var configuration = ClientConfiguration(provider: provider, serviceKey: try ServiceKey(testKey), baseURL: base, cache: .disabled)
+        configuration.midBaseURL = mid
+        #expect(ClientCore.midTermBaseURL(configuration) == expected)
+    }
+
+    @Test("Mid-term answers are cached under (operation, regId, tmFc), never with the key; an answer quoting the key is not stored")
+    func cacheFiles() async throws {
+        let server = try tenDayServer()
+        let directory = try temporaryDirectory()
+        let client = try tenDayClient(server, clock: TestClock(kstDate(2026, 10, 4, 17, 30)), cache: .directory(directory))
+        _ = try await client.dailyForecast(for: GeoCoordinate(latitude: 37.56, longitude: 126.97))
+        let ta = try String(contentsOfFile: directory + "/data.go.kr/mid-term/getMidTa/11B10101/202610040600.body", encoding: .utf8)
+        #expect(ta.hasPrefix("kma-forecast-mid 1\nprovider data.go.kr\nroot \(server.midTermBaseURL)\noperation getMidTa\nregion 11B10101\ntmFc 202610040600\n"))
+        #expect(!ta.contains("TESTKEY"))
+        let quoting = try Fixtures.text("midterm/getMidTa_11B10101_202610041800.json").replacingOccurrences(of: "\"regId\"", with: "\"note\":\"\(testKey)\",\"regId\"")
+        server.addMidTerm(operation: "getMidTa", regionID: "11B10101", tmFc: "202610041800", body: Array(quoting.utf8))
+        let evening = try tenDayClient(server, clock: TestClock(kstDate(2026, 10, 4, 18, 30)), cache: .directory(directory))
+        let forecast = try await evening.dailyForecast(for: GeoCoordinate(latitude: 37.56, longitude: 126.97))
+        #expect(forecast.midTermIssues.count == 2)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/data.go.kr/mid-term/getMidTa/11B10101/202610041800.body"))
+    }
 }
