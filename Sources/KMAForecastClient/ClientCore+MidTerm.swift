@@ -88,7 +88,7 @@ extension ClientCore {
                 case .miss:
                     break
                 }
-                if step < candidates.count - 1, let checked = cache.midTermNoDataCheckedAt(key), nowSeconds >= checked,
+                if let checked = cache.midTermNoDataCheckedAt(key), nowSeconds >= checked,
                    Duration.seconds(nowSeconds - checked) < configuration.noDataRecheckInterval {
                     continue
                 }

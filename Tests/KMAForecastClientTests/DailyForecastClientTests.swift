@@ -111,6 +111,28 @@ struct DailyForecastClientTests {
         #expect(midRequests(server).count == 6)   // the newest asked again, the fallback still cached
     }
 
+    @Test("After an 18 run that is not published yet, its NO_DATA is trusted for 10 minutes too; the 06 run serves meanwhile")
+    func eveningNoData() async throws {
+        let server = try ReplayServer(expectedKey: testKey)
+        server.add(ExtendedDayRun.recordedRun(base: try ForecastBase(baseDate: "20261004", baseTime: "1700"), nx: 60, ny: 127))
+        for operation in ["getMidTa", "getMidLandFcst"] {
+            let region = operation == "getMidTa" ? "11B10101" : "11B00000"
+            server.addMidTerm(operation: operation, regionID: region, tmFc: "202610040600",
+                              body: try Fixtures.bytes("midterm/\(operation)_\(region)_202610040600.json"))
+        }
+        let clock = TestClock(kstDate(2026, 10, 4, 18, 2))
+        let client = try tenDayClient(server, clock: clock, cache: .directory(try temporaryDirectory()))
+        let first = try await client.dailyForecast(for: GeoCoordinate(latitude: 37.56, longitude: 126.97))
+        #expect(first.midTermIssues.map(\.tmFc) == ["202610040600"] && first.midTermError == nil)
+        #expect(midRequests(server).count == 4)
+        clock.advance(minutes: 5)
+        _ = try await client.dailyForecast(for: GeoCoordinate(latitude: 37.56, longitude: 126.97))
+        #expect(midRequests(server).count == 4)
+        clock.advance(minutes: 6)
+        _ = try await client.dailyForecast(for: GeoCoordinate(latitude: 37.56, longitude: 126.97))
+        #expect(midRequests(server).count == 6)
+    }
+
     @Test("The mid-term service refused (not applied for): the short-term days still come, with the 활용신청 hint", arguments: [
         ReplayFault.status(403, body: #"{"OpenAPI_ServiceResponse":{"cmmMsgHeader":{"errMsg":"SERVICE_KEY_IS_NOT_REGISTERED_ERROR","returnAuthMsg":"등록되지 않은 서비스키","returnReasonCode":"30"}}}"#, contentType: "application/json", headers: [:]),
         ReplayFault.status(403),
