@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Mid-term region codes: the land region from the province, the nearest temperature point inside it")
 struct MidTermRegionsTests {
-    @Test("The embedded table is the fixture, line for line (regenerate with Scripts/generate-midterm-table.py)")
+    @Test("The embedded table is the fixture, line for line (regenerate with Scripts/generate-place-table.py)")
     func sameAsFixture() throws {
         let fixture = try Fixtures.text("midterm/midterm_regions.csv")
         let lines = fixture.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)

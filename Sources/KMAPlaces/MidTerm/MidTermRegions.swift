@@ -39,7 +39,7 @@ public struct MidTermRegions: Sendable {
             return try MidTermRegions(csv: EmbeddedMidTermRegionTable.csv)
         } catch {
             // The embedded table is checked by KMAPlacesTests; this is a build defect.
-            fatalError("The embedded mid-term region table is unreadable (\(error)); regenerate it with Scripts/generate-midterm-table.py")
+            fatalError("The embedded mid-term region table is unreadable (\(error)); regenerate it with Scripts/generate-place-table.py")
         }
     }()
 
