@@ -38,6 +38,8 @@ let package = Package(
         ),
         .target(
             name: "KMAForecastClient",
+            // KMAPlaces: place names for `forecast(for: .place(…))`, and the mid-term region
+            // codes of a place (the ten-day view).
             dependencies: ["KMAGrid", "KMAForecast", "KMAPlaces"],
             exclude: ["README.md"]
         ),

@@ -24,6 +24,10 @@ if arguments.first == toolModeArgument {
 if arguments.first == naiveModeArgument {
     exit(runNaiveGridInput())
 }
+// `--stand-in`: the ten-day benchmark's gateway, left running for trying the CLI by hand.
+if arguments.first == "--stand-in" {
+    exit(await runStandInGateway())
+}
 
 var options = BenchmarkOptions()
 var tool: String?
@@ -66,4 +70,5 @@ addBaseTimeBenchmarks(suite)
 addDecodeBenchmarks(suite)
 addCLIBenchmarks(suite, tool: tool)
 addClientBenchmarks(suite)
+addTenDayBenchmarks(suite)
 exit(await suite.run(options))

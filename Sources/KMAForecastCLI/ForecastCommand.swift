@@ -73,11 +73,12 @@ enum ForecastCommand {
             OptionSpec("cache-dir", value: "dir", help: "Where to cache runs (default: $XDG_CACHE_HOME/kma-forecast or ~/.cache/kma-forecast)."),
             OptionSpec("no-cache", help: "Do not read or write the cache."),
             OptionSpec("demo", help: "Show the bundled sample forecast (no key, no network)."),
-        ],
+        ] + TenDayCommand.options,
         positional: nil
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
+        if TenDayCommand.isRequested(arguments) { return try await TenDayCommand.run(arguments, context) }
         let format = arguments.format
         let svg = arguments.string("format") == "svg"
         let hours: ForecastTextView.Hours? = try {
@@ -158,6 +159,10 @@ enum ForecastCommand {
             }
         }
 
+        // The days section of the default text view: its mid-term answers fetched alongside.
+        let daysSection = TenDayCommand.startDefaultViewSection(
+            arguments, requested: requested, client: client, sample: demo, enabled: product == nil && format == .text && !svg
+        )
         let outcomes = await fetch(products, cell: cell, client: client)
         progress.finish()
 
@@ -190,6 +195,7 @@ enum ForecastCommand {
             view.glyphs = .forLocale(context.environment)
             view.hours = hours
             out.write(view.render(report))
+            out.write(await TenDayCommand.defaultViewSection(daysSection, report: report, language: language, style: style))
         case .json:
             out.write(try RowsJSON.encode(ForecastDocument(report)))
         case .csv:
@@ -247,13 +253,15 @@ enum ForecastCommand {
             cache = ForecastCache.defaultDirectory(environment: context.environment).map { .directory($0) } ?? .disabled
         }
         let instant = at.date
-        return ClientConfiguration(
+        var configuration = ClientConfiguration(
             provider: provider,
             serviceKey: serviceKey,
             baseURL: arguments.string("base-url") ?? context.environment["KMA_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 },
             cache: cache,
             now: { instant }
         )
+        configuration.midBaseURL = arguments.string("mid-base-url") ?? context.environment["KMA_MID_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        return configuration
     }
 
     /// Fetches the products concurrently through the library's one call; each gets its run or

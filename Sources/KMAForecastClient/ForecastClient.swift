@@ -117,10 +117,12 @@ public struct ForecastClient: Sendable {
         case .directory(let path): try ForecastCache(directory: path)
         case .disabled: nil
         }
-        core = ClientCore(
+        var core = ClientCore(
             configuration: configuration, endpoint: endpoint, transport: transport,
             cache: cache, sleep: sleep, random: random
         )
+        core.midEndpoint = try ClientCore.midTermEndpoint(configuration)
+        self.core = core
     }
 
     /// The service root requests go to, e.g. `https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0`.

@@ -103,6 +103,9 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// hour (``ForecastProduct/requiredCategories``), as it does for a few minutes right
         /// after a run is due; `missing` lists them. Nothing of it was used or cached.
         case incompleteRun(product: ForecastProduct, base: ForecastBase, missing: [ForecastCategory])
+        /// The mid-term service had no data (NO_DATA, or an answer without an item) for
+        /// `operation` (`getMidTa` …) at `regionID` for any run tried (`tmFc`, newest first).
+        case midTermNoData(operation: String, regionID: String, tried: [String])
     }
 
     /// What went wrong.
@@ -112,12 +115,23 @@ public struct ForecastClientError: Error, Hashable, Sendable {
     public var url: String?
     /// How many attempts were made for the failed request (0 when none was sent).
     public var attempts: Int
+    /// Which of KMA's services failed: the short-term service (the default) or the mid-term one.
+    public var service: Service
+
+    /// KMA's two forecast services, each needing its own 활용신청 on the same key.
+    public enum Service: String, Hashable, Sendable, CaseIterable {
+        /// 단기예보 조회서비스 (`VilageFcstInfoService_2.0`): nowcast, ultra-short, short-term.
+        case shortTerm = "short-term"
+        /// 중기예보 조회서비스 (`MidFcstInfoService`): `getMidTa`, `getMidLandFcst`, `getMidFcst`.
+        case midTerm = "mid-term"
+    }
 
     /// An error.
-    public init(_ reason: Reason, url: String? = nil, attempts: Int = 0) {
+    public init(_ reason: Reason, url: String? = nil, attempts: Int = 0, service: Service = .shortTerm) {
         self.reason = reason
         self.url = url
         self.attempts = attempts
+        self.service = service
     }
 
     /// The stage that failed.
@@ -134,7 +148,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             .resultCode
         case .response(let error):
             error.resultCode == nil ? .decode : .resultCode
-        case .noData:
+        case .noData, .midTermNoData:
             .resultCode
         case .emptyRun:
             .decode
@@ -148,7 +162,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
     public var resultCode: ResultCode? {
         switch reason {
         case .response(let error): error.resultCode
-        case .noData: .noData
+        case .noData, .midTermNoData: .noData
         default: nil
         }
     }
@@ -192,8 +206,9 @@ public struct ForecastClientError: Error, Hashable, Sendable {
 }
 
 extension ForecastClientError: CustomStringConvertible, LocalizedError {
-    /// What went wrong and what to do, in a sentence or two.
-    public var description: String {
+    /// What went wrong and what to do, without naming the service (``description`` adds that
+    /// for the mid-term service; see `ForecastClientError+Service.swift`).
+    var serviceNeutralDescription: String {
         let tries = attempts > 1 ? " after \(attempts) attempts" : ""
         switch reason {
         case .invalidServiceKey(let why):
@@ -260,6 +275,8 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         case .incompleteRun(let product, let base, let missing):
             let codes = missing.map(\.code).joined(separator: ", ")
             return "KMA's \(product.rawValue) run \(base) is not complete yet: its first forecast hour lacks \(codes) (right after a run is due, KMA serves it for a few minutes with categories missing). Nothing of it was used or cached; try again in a few minutes."
+        case .midTermNoData(let operation, let regionID, let tried):
+            return "KMA has no \(operation) data for region \(regionID) for run\(tried.count == 1 ? "" : "s") \(tried.joined(separator: ", ")) (tmFc): the newest run may be published late, or the region code is retired. Try again in a few minutes."
         }
     }
 

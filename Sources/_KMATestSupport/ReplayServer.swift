@@ -105,6 +105,35 @@ public final class ReplayServer: Sendable {
     /// `http://127.0.0.1:<port>/api/typ02/openApi/VilageFcstInfoService_2.0`.
     public var apiHubBaseURL: String { "http://127.0.0.1:\(port)/api/typ02/openApi/VilageFcstInfoService_2.0" }
 
+    /// The data.go.kr-style mid-term service root on this server:
+    /// `http://127.0.0.1:<port>/1360000/MidFcstInfoService`.
+    public var midTermBaseURL: String { "http://127.0.0.1:\(port)/1360000/MidFcstInfoService" }
+
+    /// Adds (or replaces) a mid-term answer: the body served for `operation` (`getMidTa`,
+    /// `getMidLandFcst`, `getMidFcst`) with `regId` (or `stnId`) and `tmFc`. Other mid-term
+    /// requests are answered NO_DATA, as KMA does for a run it does not have.
+    public func addMidTerm(operation: String, regionID: String, tmFc: String, body: [UInt8]) {
+        engine.state.withLock { $0.midTerm[Engine.MidTermKey(operation: operation, regionID: regionID, tmFc: tmFc)] = body }
+    }
+
+    /// Serves the recorded 2026-10-04 mid-term bodies of `Fixtures/midterm/`: getMidTa for
+    /// 서울 11B10101 and getMidLandFcst for 11B00000, runs 06:00 and 18:00, under the region
+    /// codes given (the recordings' own by default).
+    public func addRecordedMidTerm(temperaturePoint: String = "11B10101", landRegion: String = "11B00000") throws {
+        for tmFc in ["202610040600", "202610041800"] {
+            let ta = try Fixtures.text("midterm/getMidTa_11B10101_\(tmFc).json").replacingOccurrences(of: "11B10101", with: temperaturePoint)
+            let land = try Fixtures.text("midterm/getMidLandFcst_11B00000_\(tmFc).json").replacingOccurrences(of: "11B00000", with: landRegion)
+            addMidTerm(operation: "getMidTa", regionID: temperaturePoint, tmFc: tmFc, body: Array(ta.utf8))
+            addMidTerm(operation: "getMidLandFcst", regionID: landRegion, tmFc: tmFc, body: Array(land.utf8))
+        }
+    }
+
+    /// Makes every answer to `operation` wait `milliseconds` before it is sent (a stand-in for
+    /// the gateway's latency, e.g. KMA's guide's 600 ms for `getVilageFcst`); 0 removes it.
+    public func setLatency(milliseconds: Int, for operation: String) {
+        engine.state.withLock { $0.latencies[operation] = milliseconds > 0 ? milliseconds : nil }
+    }
+
     /// Adds (or replaces) a run to serve.
     public func add(_ run: RecordedRun) {
         engine.state.withLock { $0.runs[Engine.key(of: run)] = run }
@@ -183,6 +212,12 @@ public final class ReplayServer: Sendable {
             var remaining: Int
         }
 
+        struct MidTermKey: Hashable {
+            var operation: String
+            var regionID: String
+            var tmFc: String
+        }
+
         struct VersionKey: Hashable {
             var ftype: String
             var baseDateTime: String
@@ -196,6 +231,8 @@ public final class ReplayServer: Sendable {
         struct State {
             var runs: [RunKey: RecordedRun] = [:]
             var versions: [VersionKey: SetVersion] = [:]
+            var midTerm: [MidTermKey: [UInt8]] = [:]
+            var latencies: [String: Int] = [:]
             var faults: [InjectedFault] = []
             var requests: [RecordedRequest] = []
             var stopped = false
@@ -264,6 +301,7 @@ public final class ReplayServer: Sendable {
                 close(connection)
                 return
             }
+            if let latency = state.withLock({ $0.latencies[request.operation] }) { usleep(useconds_t(latency) * 1000) }
             let fault = state.withLock { state -> ReplayFault? in
                 state.requests.append(request)
                 guard let position = state.faults.firstIndex(where: { $0.remaining > 0 && $0.match.matches(request) }) else { return nil }
@@ -351,7 +389,7 @@ public final class ReplayServer: Sendable {
 
         /// The normal answer to a request, with a content fault applied.
         private func answer(_ request: RecordedRequest, alteration: ReplayFault?) -> HTTPAnswer {
-            let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst", "getFcstVersion"]
+            let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst", "getFcstVersion", "getMidTa", "getMidLandFcst", "getMidFcst"]
             guard request.method == "GET", operations.contains(request.operation) else {
                 return HTTPAnswer(status: 404, contentType: "text/html", body: Array("<html><head><title>404 Not Found</title></head></html>".utf8))
             }
@@ -362,6 +400,10 @@ public final class ReplayServer: Sendable {
             }
             let parameters = request.parameters
             if request.operation == "getFcstVersion" { return versionAnswer(parameters) }
+            if request.operation.hasPrefix("getMid") {
+                let key = MidTermKey(operation: request.operation, regionID: parameters["regId"] ?? parameters["stnId"] ?? "", tmFc: parameters["tmFc"] ?? "")
+                return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: state.withLock { $0.midTerm[key] } ?? noDataBody)
+            }
             guard let baseDate = parameters["base_date"], let baseTime = parameters["base_time"],
                   let nx = parameters["nx"].flatMap({ Int($0) }), let ny = parameters["ny"].flatMap({ Int($0) }) else {
                 let body = #"{"response":{"header":{"resultCode":"11","resultMsg":"NO_MANDATORY_REQUEST_PARAMETERS_ERROR"}}}"#
