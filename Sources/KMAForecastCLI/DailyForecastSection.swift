@@ -69,8 +69,8 @@ struct DailyForecastSection {
             /// `short`: the kind alone, the run being in the runs line; the run's time too
             /// (`mid 18:00`) when the view has two runs of a kind.
             case kind
-            /// `s` / `m` (`단` / `중`), explained in the title; as ``kind`` when the view has two
-            /// runs of a kind.
+            /// `s` / `m` (`단` / `중`), explained in the title; with the run's hour (`m18`, `m06`)
+            /// when the view has two runs of a kind.
             case letter
         }
 
@@ -106,14 +106,13 @@ struct DailyForecastSection {
             title += (title.isEmpty ? "" : " · ") + (ko ? "격자 nx \(view.cell.nx), ny \(view.cell.ny)" : "grid nx \(view.cell.nx), ny \(view.cell.ny)")
             lines.append(style.bold(TerminalText.safe(title)))
         case .section:
-            let letters = layout.source == .letter && !hasTwoRunsOfAKind(view)
             lines.append(style.bold(
-                letters ? (ko ? "일별 예보 (단: 단기, 중: 중기)" : "Days ahead (s: short-term, m: mid-term)")
+                layout.source == .letter ? (ko ? "일별 예보 (단: 단기, 중: 중기)" : "Days ahead (s: short-term, m: mid-term)")
                     : (ko ? "일별 예보 (단기 + 중기)" : "Days ahead (short-term + mid-term)")
             ))
         }
-        lines.append(fitting([regionsLine(view), compactRegionsLine(view)]))
-        lines.append(fitting([runsLine(view), compactRunsLine(view)]))
+        lines.append(fitting([regionsLine(view), compactRegionsLine(view)], separator: " · "))
+        lines.append(fitting([runsLine(view), compactRunsLine(view)], separator: ", "))
         lines += dayLines(view, layout: layout)
         if let outlook = view.outlook {
             lines.append("")
@@ -131,13 +130,17 @@ struct DailyForecastSection {
         } ?? layouts[layouts.count - 1]
     }
 
-    /// The first text that fits ``width``, else the last, word-wrapped with an indent of two.
-    private func fitting(_ candidates: [String]) -> String {
+    /// The first text that fits ``width``, else the last, wrapped with an indent of two after
+    /// its items (the parts between `separator`s, which stay whole: `10-04 18:00`).
+    private func fitting(_ candidates: [String], separator: String) -> String {
         guard let width else { return candidates[0] }
         if let fits = candidates.first(where: { Formatting.displayWidth($0) <= width }) { return fits }
+        let parts = (candidates.last ?? "").components(separatedBy: separator)
+        let trailing = String(separator.reversed().drop { $0 == " " }.reversed())
         var lines: [String] = []
         var current = ""
-        for word in (candidates.last ?? "").split(separator: " ").map(String.init) {
+        for (index, part) in parts.enumerated() {
+            let word = index == parts.count - 1 ? part : part + trailing
             let candidate = current.isEmpty ? word : current + " " + word
             if Formatting.displayWidth(candidate) + (lines.isEmpty ? 0 : 2) > width, !current.isEmpty {
                 lines.append(current)
@@ -187,8 +190,8 @@ struct DailyForecastSection {
 
     /// The days' lines in a layout, each starting with two spaces; a wet day's in cyan.
     func dayLines(_ view: TenDayView, layout: Layout) -> [String] {
-        let twoRuns = hasTwoRunsOfAKind(view)
-        let rows = view.days.map { day -> [String] in
+        let twoRuns = kindsWithTwoRuns(view)
+        var rows = view.days.map { day -> [String] in
             var cells = [layout.narrow ? TerminalChart.dayLabel(day.date, language) : CalendarText.day(day.date, language)]
             if layout.joinedHalves {
                 cells += [joined(day), day.source == nil ? "–" : chance(day).map { "\($0)%" } ?? "–"]
@@ -198,7 +201,7 @@ struct DailyForecastSection {
                     (ko ? "오후 " : "PM ") + half(day.pm, shortWords: layout.shortWords),
                 ]
             }
-            cells.append(source(day, layout.source == .letter && twoRuns ? .kind : layout.source, twoRuns: twoRuns))
+            cells.append(source(day, layout.source, twoRuns: twoRuns))
             return cells
         }
         let temperatures = view.days.map { (temperature($0.low), temperature($0.high)) }
@@ -211,6 +214,15 @@ struct DailyForecastSection {
             widths[2] = widths[1]
         }
         let lowWidth = widest(temperatures.map(\.0)), highWidth = widest(temperatures.map(\.1))
+        if layout.joinedHalves, let width {
+            // The narrowest layout: a condition too long for what is left (a phrase KMA wrote)
+            // is cut, and says so with `…`.
+            let room = width - (2 + widths[0] + 1 + lowWidth + 1 + highWidth + 1 + 1 + widths[2] + 1 + widths[3])
+            if widths[1] > room, room >= 4 {
+                for index in rows.indices { rows[index][1] = Self.clipped(rows[index][1], to: room) }
+                widths[1] = widest(rows.map { $0[1] })
+            }
+        }
         return zip(view.days, zip(rows, temperatures)).map { day, entry in
             let (cells, (low, high)) = entry
             var text: String
@@ -263,6 +275,17 @@ struct DailyForecastSection {
         return approximate + (am == pm ? am : am + "→" + pm)
     }
 
+    /// The text cut to `width` columns, its last shown as `…`; as it is when it fits.
+    static func clipped(_ text: String, to width: Int) -> String {
+        guard Formatting.displayWidth(text) > width else { return text }
+        var kept = ""
+        for character in text {
+            guard Formatting.displayWidth(kept + String(character)) + 1 <= width else { break }
+            kept.append(character)
+        }
+        return kept + "…"
+    }
+
     /// The day's highest rain chance of the halves that have one.
     private func chance(_ day: DailyForecastDay) -> Int? {
         [day.am?.probabilityOfPrecipitation, day.pm?.probabilityOfPrecipitation].compactMap { $0 }.max()
@@ -294,32 +317,36 @@ struct DailyForecastSection {
         return sky.englishName + ", " + type.englishName
     }
 
-    /// Whether the days come from two runs of one kind (an 18 run and the 06 run before it).
-    private func hasTwoRunsOfAKind(_ view: TenDayView) -> Bool {
+    /// Which kinds have days from two runs (a mid-term 18 run and the 06 run before it).
+    private func kindsWithTwoRuns(_ view: TenDayView) -> (short: Bool, mid: Bool) {
         let sources = Set(view.days.compactMap(\.source))
-        return sources.filter { if case .shortTerm = $0 { true } else { false } }.count > 1
-            || sources.filter { if case .midTerm = $0 { true } else { false } }.count > 1
+        return (
+            sources.filter { if case .shortTerm = $0 { true } else { false } }.count > 1,
+            sources.filter { if case .midTerm = $0 { true } else { false } }.count > 1
+        )
     }
 
     /// `short 10-04 17:00` / `mid 10-04 06:00` (``Layout/Source/run``), `short` / `mid 18:00`
     /// (``Layout/Source/kind``), `s` / `m` (``Layout/Source/letter``); `missing` (empty for
     /// a letter: the line says `missing`).
-    private func source(_ day: DailyForecastDay, _ form: Layout.Source, twoRuns: Bool) -> String {
-        let kind: String, run: String
+    private func source(_ day: DailyForecastDay, _ form: Layout.Source, twoRuns kinds: (short: Bool, mid: Bool)) -> String {
+        let kind: String, run: String, twoRuns: Bool
         switch day.source {
         case .shortTerm(let base)?:
             kind = form == .letter ? (ko ? "단" : "s") : (ko ? "단기" : "short")
             run = CalendarText.run(base)
+            twoRuns = kinds.short
         case .midTerm(let issue)?:
             kind = form == .letter ? (ko ? "중" : "m") : (ko ? "중기" : "mid")
             run = CalendarText.run(ForecastBase(issue.dateTime))
+            twoRuns = kinds.mid
         case nil:
             return form == .letter ? "" : ko ? "자료 없음" : "missing"
         }
         switch form {
         case .run: return kind + " " + run.dropFirst(5)
         case .kind: return twoRuns ? kind + " " + run.suffix(5) : kind
-        case .letter: return kind
+        case .letter: return twoRuns ? kind + run.suffix(5).prefix(2) : kind
         }
     }
 
