@@ -30,7 +30,8 @@ struct TenDayView {
 ///
 /// The text fits ``width``: of the layouts below, the first whose day lines all fit is used
 /// (the last when none does). The `--days` view keeps the run on every line; the default view,
-/// whose runs line names the runs, can leave it there.
+/// whose runs line names the runs, can leave it there, and in its narrowest layout leaves out
+/// the regions line.
 ///
 /// ```
 ///   Sun 10-04    19° / 21°   AM clear 20%    PM mostly cloudy, rain 60%  short 10-04 17:00   (full)
@@ -111,7 +112,11 @@ struct DailyForecastSection {
                     : (ko ? "일별 예보 (단기 + 중기)" : "Days ahead (short-term + mid-term)")
             ))
         }
-        lines.append(fitting([regionsLine(view), compactRegionsLine(view)], separator: " · "))
+        // The narrowest default view leaves the regions to `--days` and `grid`: one screen
+        // has no line to spare for them.
+        if header == .full || layout.source != .letter {
+            lines.append(fitting([regionsLine(view), compactRegionsLine(view)], separator: " · "))
+        }
         lines.append(fitting([runsLine(view), compactRunsLine(view)], separator: ", "))
         lines += dayLines(view, layout: layout)
         if let outlook = view.outlook {

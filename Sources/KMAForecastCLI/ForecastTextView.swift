@@ -2,8 +2,8 @@ import KMAForecast
 
 /// The forecast for a person at a terminal, at most ``width`` columns wide.
 ///
-/// By default one screen (about 30 lines at 80 columns): a line naming the place and the runs,
-/// the current conditions, the coming hours at a glance (``HourStrip``), a chart of the whole
+/// By default one screen (at most 40 lines, at 80 columns and at 40): a line naming the place
+/// and the runs, the current conditions, the coming hours at a glance (``HourStrip``), a chart of the whole
 /// timeline (``TerminalChart``) and the days ahead: the ten-day list of the short-term and
 /// mid-term forecasts (``DailyForecastSection``) when ``tenDays`` has it, else the short-term
 /// run's daily summary (``DailyTable``). With ``hours`` set (`--hours N`, `--all`) it is the

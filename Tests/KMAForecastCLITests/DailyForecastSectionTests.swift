@@ -60,7 +60,7 @@ struct DailyForecastSectionTests {
                     for units in [UnitSystem.metric, .imperial] {
                         let text = Self.section(language, width: width, units: units).text(view, header: .section)
                         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-                        #expect(lines.count >= 13)
+                        #expect(lines.count >= 12)
                         for line in lines {
                             #expect(Formatting.displayWidth(String(line)) <= width, "\(language) \(width) \(units) approximate \(approximate) two runs \(twoMidRuns): \(line)")
                         }
@@ -87,16 +87,15 @@ struct DailyForecastSectionTests {
         #expect(wide[11] == "  Mon 10-12   14° / 25°  AM cloudy              PM –                   mid")
         let narrow = Self.section(width: 40).text(view, header: .section).split(separator: "\n").map(String.init)
         #expect(narrow[0] == "Days ahead (s: short-term, m: mid-term)")
-        #expect(narrow[1] == "Land 서울·인천·경기 · temperature 서울")
-        #expect(narrow[2] == "Runs: short 10-04 17:00, mid 10-04 06:00")
-        #expect(narrow[3] == "  Sun 4   19°/21° –                  – s")
-        #expect(narrow[4] == "  Mon 5    9°/21° clear→rain       60% s")
-        #expect(narrow[5] == "  Tue 6  -12°/-3° rain/snow→snow  100% s")
-        #expect(narrow[8] == "  Fri 9     –/–   missing            –")
+        #expect(narrow[1] == "Runs: short 10-04 17:00, mid 10-04 06:00")
+        #expect(narrow[2] == "  Sun 4   19°/21° –                  – s")
+        #expect(narrow[3] == "  Mon 5    9°/21° clear→rain       60% s")
+        #expect(narrow[4] == "  Tue 6  -12°/-3° rain/snow→snow  100% s")
+        #expect(narrow[7] == "  Fri 9     –/–   missing            –")
         // A phrase KMA wrote is kept as written, and cut with `…` where it does not fit.
-        #expect(narrow[9] == "  Sat 10  13°/25° 흐리고 가끔 비…  70% m")
-        #expect(narrow[11] == "  Mon 12  14°/25° cloudy→–           – m")
-        #expect(narrow[12] == "  Tue 13  14°/22° overcast         20% m")
+        #expect(narrow[8] == "  Sat 10  13°/25° 흐리고 가끔 비…  70% m")
+        #expect(narrow[10] == "  Mon 12  14°/25° cloudy→–           – m")
+        #expect(narrow[11] == "  Tue 13  14°/22° overcast         20% m")
         // No layout turns a missing value into a number or a sky.
         for text in [full, wide, narrow] { #expect(!text.joined(separator: "\n").contains(" 0%")) }
     }
@@ -105,8 +104,8 @@ struct DailyForecastSectionTests {
     func twoRuns() throws {
         let view = try Self.view(twoMidRuns: true)
         let narrow = Self.section(width: 40).text(view, header: .section).split(separator: "\n").map(String.init)
-        #expect(narrow[2] == "Runs: short 10-04 17:00," && narrow[3] == "  mid 10-04 18:00, 10-04 06:00")
-        #expect(narrow[8].hasSuffix(" m18") && narrow[10].hasSuffix(" m06") && narrow[5].hasSuffix(" s"))
+        #expect(narrow[1] == "Runs: short 10-04 17:00," && narrow[2] == "  mid 10-04 18:00, 10-04 06:00")
+        #expect(narrow[7].hasSuffix(" m18") && narrow[9].hasSuffix(" m06") && narrow[4].hasSuffix(" s"))
         let wide = Self.section(width: 80).text(view, header: .section).split(separator: "\n").map(String.init)
         #expect(wide[2] == "Runs: short 2026-10-04 17:00 · mid 2026-10-04 18:00, 2026-10-04 06:00 KST")
         #expect(wide[7].hasSuffix(" mid 18:00") && wide[9].hasSuffix(" mid 06:00") && wide[4].hasSuffix(" short"))
@@ -128,7 +127,7 @@ struct DailyForecastSectionTests {
     func rainHighlighted() throws {
         let view = try Self.view()
         for width in [80, 40] {
-            let lines = Self.section(width: width, colour: true).text(view, header: .section).split(separator: "\n").dropFirst(3).map(String.init)
+            let lines = Self.section(width: width, colour: true).text(view, header: .section).split(separator: "\n").suffix(10).map(String.init)
             let cyan = lines.map { $0.hasPrefix("\u{1B}[36m") }
             #expect(cyan == [false, true, true, false, true, false, true, false, false, false], "\(width)")
         }
@@ -159,6 +158,18 @@ struct DailyForecastSectionTests {
                     #expect(Formatting.displayWidth(String(line)) <= width, "\(width): \(line)")
                 }
             }
+        }
+    }
+
+    @Test("The sample's default view is one screen in Korean and in English, at 80 and at 40 columns", arguments: ["ko", "en"])
+    func sampleOneScreen(language: String) async {
+        for columns in [80, 40] {
+            let result = await runTool(["--lat", "37.56", "--lon", "126.97", "--lang", language], environment: ["COLUMNS": "\(columns)", "LANG": "C.UTF-8"])
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count <= 40, "\(language) \(columns): \(lines.count) lines")
+            for line in lines { #expect(Formatting.displayWidth(String(line)) <= columns, "\(line)") }
+            #expect(result.stdout.contains(language == "ko" ? "일별 예보 (" : "Days ahead ("))
+            #expect(!result.stdout.contains(language == "ko" ? "일별 요약" : "Daily summary"))
         }
     }
 }
