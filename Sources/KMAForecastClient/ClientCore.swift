@@ -120,6 +120,9 @@ struct ClientCore: Sendable {
         switch outcome {
         case nil:
             return .failure(ForecastClientError(.timedOut(seconds: overall.inSeconds)))
+        case .success(let response)? where response.body.count > configuration.maximumResponseSize:
+            // Any transport: ``URLSessionTransport`` itself stops reading at the limit.
+            return .failure(ForecastClientError(.responseTooLarge(limit: configuration.maximumResponseSize)))
         case .success(let response)?:
             return .success(response)
         case .failure(let failure)?:
@@ -136,6 +139,9 @@ struct ClientCore: Sendable {
         case .certificateRejected: .certificateRejected(host: endpoint.host)
         case .badURL: .invalidBaseURL("the URL loader refused the request URL built from it as malformed or unsupported; it should look like \(endpoint.provider.defaultBaseURL)")
         case .tooManyRedirects: .tooManyRedirects(host: endpoint.host)
+        case .redirectedElsewhere(let location): .redirectedElsewhere(host: endpoint.host, location: endpoint.key.redact(location))
+        case .responseTooLarge(let limit): .responseTooLarge(limit: limit)
+        case .unparsableResponse(let detail): .unparsableResponse(host: endpoint.host, detail: detail)
         case .cancelled: .cancelled
         case .other(let domain, let code): .transport(domain: domain, code: code)
         }
