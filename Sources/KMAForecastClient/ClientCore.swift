@@ -195,6 +195,7 @@ struct ClientCore: Sendable {
         } catch {
             throw ForecastClientError(.response(sanitized(error)))
         }
+        if endpoint.key.occurs(in: bytes) { redactKey(in: &page) }
         let hourLabel = request.hourLabel
         var sawRequested = false
         var sawHourLabel = false
@@ -213,6 +214,23 @@ struct ClientCore: Sendable {
         }
         for index in page.items.indices { page.items[index].base = request.base }
         return CheckedPage(page: page, baseLabel: hourLabel)
+    }
+
+    /// Removes the key, in any form, from a page's values and message: a gateway that echoes
+    /// it there must not get it into the rows, and so into any output. (Such a page is not
+    /// cached either: see `store`.)
+    private func redactKey(in page: inout ForecastPage) {
+        let key = endpoint.key
+        page.info.resultMessage = key.redact(page.info.resultMessage)
+        for index in page.items.indices {
+            let item = page.items[index]
+            let value = key.redact(item.value)
+            guard value != item.value else { continue }
+            page.items[index] = ForecastItem(
+                base: item.base, category: item.category, forecastDate: item.forecastDate, forecastTime: item.forecastTime,
+                value: value, isObservation: item.isObservation, nx: item.nx, ny: item.ny
+            )
+        }
     }
 
     /// Adds a page's items and facts to the rows of its run.
