@@ -106,7 +106,7 @@ public struct ServiceKey: Hashable, Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                guard index + 2 < bytes.count, let high = KeyRedaction.hexDigitValue(bytes[index + 1]), let low = KeyRedaction.hexDigitValue(bytes[index + 2]) else {
                     return nil
                 }
                 out.append(high << 4 | low)
@@ -117,15 +117,6 @@ public struct ServiceKey: Hashable, Sendable {
             }
         }
         return out
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 
