@@ -208,35 +208,47 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         var failure: TransportFailure?
     }
 
-    private let pending = Mutex<[Int: Pending]>([:])
+    private let pending = Mutex<State>(State())
+
+    struct State {
+        var tasks: [Int: Pending] = [:]
+        /// Tasks that completed before they were registered (cancelled before they started):
+        /// their outcome, for ``register(_:limit:continuation:)`` to deliver at once.
+        var early: [Int: TransportFailure] = [:]
+    }
 
     func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>) {
-        pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation, limit: limit) }
+        let early = pending.withLock { state -> TransportFailure? in
+            if let failure = state.early.removeValue(forKey: task.taskIdentifier) { return failure }
+            state.tasks[task.taskIdentifier] = Pending(continuation: continuation, limit: limit)
+            return nil
+        }
+        if let early { continuation.resume(returning: .failure(early)) }
     }
 
     /// Records why a task is stopped (the first reason wins).
     private func stop(_ task: URLSessionTask, _ failure: TransportFailure) {
-        pending.withLock { tasks in
-            if tasks[task.taskIdentifier]?.failure == nil { tasks[task.taskIdentifier]?.failure = failure }
+        pending.withLock { state in
+            if state.tasks[task.taskIdentifier]?.failure == nil { state.tasks[task.taskIdentifier]?.failure = failure }
         }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let tooLarge = pending.withLock { tasks -> Bool in
+        let tooLarge = pending.withLock { state -> Bool in
             // Read field by field: a copy of the entry would share the body and make the append copy it.
             let id = dataTask.taskIdentifier
-            guard let limit = tasks[id]?.limit, let count = tasks[id]?.body.count, tasks[id]?.failure == nil else { return false }
+            guard let limit = state.tasks[id]?.limit, let count = state.tasks[id]?.body.count, state.tasks[id]?.failure == nil else { return false }
             // A declared length above the limit is refused at the first piece. (Not in a
             // `didReceive response:` callback: with one, corelibs 6.3.1's `cancel()` no longer
             // stops the transfer, which then reads on to the end: measured 538 MB in 2.5 s.)
             let declared = dataTask.response?.expectedContentLength ?? -1
             guard count + data.count <= limit, declared <= Int64(limit) else {
-                tasks[dataTask.taskIdentifier]?.failure = .responseTooLarge(limit: limit)
-                tasks[dataTask.taskIdentifier]?.body = []
+                state.tasks[id]?.failure = .responseTooLarge(limit: limit)
+                state.tasks[id]?.body = []
                 return true
             }
             // In place (optional chaining through the subscript): no copy of the body so far.
-            tasks[dataTask.taskIdentifier]?.body.append(contentsOf: data)
+            state.tasks[id]?.body.append(contentsOf: data)
             return false
         }
         if tooLarge { dataTask.cancel() }
@@ -260,7 +272,14 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let entry = pending.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let entry = pending.withLock { state -> Pending? in
+            guard let entry = state.tasks.removeValue(forKey: task.taskIdentifier) else {
+                state.early[task.taskIdentifier] = error.map(URLSessionTransport.failure(for:)) ?? .cancelled
+                return nil
+            }
+            return entry
+        }
+        guard let entry else { return }
         if let failure = entry.failure {
             entry.continuation.resume(returning: .failure(failure))
         } else if let error {

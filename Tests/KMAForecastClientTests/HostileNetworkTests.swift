@@ -182,6 +182,27 @@ struct HostileNetworkTests {
         #expect(error.attempts == 1 && recorder.sleeps.isEmpty && server.requests.count == 1, "\(error)")
     }
 
+    @Test("A request cancelled at any moment ends, as cancelled or answered, never hangs", .timeLimit(.minutes(1)))
+    func cancelledAtAnyMoment() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let url = server.baseURL + "/getVilageFcst?serviceKey=x&base_date=20221120&base_time=0500&nx=60&ny=120"
+        for round in 0..<200 {
+            let task = Task { () async -> Bool in
+                do throws(TransportFailure) {
+                    _ = try await transport.get(url, connectTimeout: .seconds(5))
+                    return true
+                } catch {
+                    return error == .cancelled
+                }
+            }
+            if round % 2 == 1 { await Task.yield() }
+            task.cancel()
+            #expect(await task.value)
+        }
+    }
+
     static func detail(_ error: ForecastClientError) -> String? {
         if case .unparsableResponse(_, let detail) = error.reason { return detail }
         return nil
