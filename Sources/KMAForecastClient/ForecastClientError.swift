@@ -100,6 +100,9 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// hour (``ForecastProduct/requiredCategories``), as it does for a few minutes right
         /// after a run is due; `missing` lists them. Nothing of it was used or cached.
         case incompleteRun(product: ForecastProduct, base: ForecastBase, missing: [ForecastCategory])
+        /// A KMA API Hub grid-field body that is not a whole field: an error line (`# input
+        /// variable error (-1)`), a wrong count, a body cut short, every cell missing.
+        case field(GridFieldError)
     }
 
     /// What went wrong.
@@ -137,6 +140,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             .decode
         case .paging, .foreignItem, .rows, .mixedBaseLabels, .incompleteRun:
             .consistency
+        case .field(.serviceMessage):
+            .resultCode
+        case .field:
+            .decode
         }
     }
 
@@ -164,6 +171,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case .httpStatus(let code):
             (500...599).contains(code)
         case .response(let error):
+            error.isTransient
+        case .field(let error):
             error.isTransient
         default:
             false
@@ -255,6 +264,9 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         case .incompleteRun(let product, let base, let missing):
             let codes = missing.map(\.code).joined(separator: ", ")
             return "KMA's \(product.rawValue) run \(base) is not complete yet: its first forecast hour lacks \(codes) (right after a run is due, KMA serves it for a few minutes with categories missing). Nothing of it was used or cached; try again in a few minutes."
+        case .field(let error):
+            let text = error.description
+            return (text.first.map { String($0).uppercased() + text.dropFirst() } ?? text) + (error.isTransient && !tries.isEmpty ? " (failed\(tries))" : "")
         }
     }
 

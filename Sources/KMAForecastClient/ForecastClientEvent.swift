@@ -34,4 +34,12 @@ public enum ForecastClientEvent: Sendable {
     case runFetched(product: ForecastProduct, cell: GridCell, base: ForecastBase, items: Int, pages: Int, requests: Int)
     /// A batch finished `completed` of its `total` distinct cells.
     case batchProgress(product: ForecastProduct, completed: Int, total: Int)
+    /// A grid-field request is being sent (`attempt` counts from 1).
+    case fieldRequestSent(GridFieldRequest, attempt: Int, url: String)
+    /// A grid-field attempt failed transiently; the next one follows after `delay`.
+    case fieldRetryScheduled(GridFieldRequest, failedAttempt: Int, delay: Duration, error: ForecastClientError)
+    /// A grid field was served from the cache, with no request.
+    case fieldCacheHit(GridFieldRequest)
+    /// A grid field was fetched from KMA: its body's size in bytes and the HTTP requests it took.
+    case fieldFetched(GridFieldRequest, bytes: Int, requests: Int)
 }
