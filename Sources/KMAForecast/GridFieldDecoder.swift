@@ -101,6 +101,16 @@ public enum GridFieldDecoder {
                 }
                 atLineStart = false
             }
+            // The missing mark, `-99.00`, most of a body (the sea): six bytes compared at once.
+            if byte == 0x2D, count &- index >= 6,
+               UInt32(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt32.self)) == 0x2E39_392D,  // "-99."
+               UInt16(littleEndian: UnsafeRawPointer(base + (index &+ 4)).loadUnaligned(as: UInt16.self)) == 0x3030,  // "00"
+               index &+ 6 == count || isSeparator(base[index &+ 6]) {
+                if found < expected { out[found] = GridField.missingMarker }
+                found &+= 1
+                index &+= 6
+                continue
+            }
             // A number: [-+]digits[.digits] or [-+].digits, then a separator or the end.
             let start = index
             var negative = false
@@ -139,7 +149,12 @@ public enum GridFieldDecoder {
                 // Both operands exact (mantissa < 2^53, 10^fraction ≤ 10^15): one correctly
                 // rounded division, the same Double as Double(String).
                 value = Double(mantissa)
-                if fraction > 0 { value /= powersOfTen[fraction] }
+                switch fraction {
+                case 0: break
+                case 1: value /= 10
+                case 2: value /= 100
+                default: value /= powersOfTen[fraction]
+                }
                 if negative { value = -value }
             } else {
                 let text = String(decoding: UnsafeRawBufferPointer(start: base + start, count: index - start), as: UTF8.self)
