@@ -181,3 +181,12 @@ import _KMATestSupport
         }
     }
 }
+
+@Suite struct BuiltGridFieldFixtureTests {
+    @Test("the fixture body (made by Fixtures/apihub-grid/make_field.py) is BuiltGridField.temperature(), byte for byte")
+    func fixtureMatchesGenerator() throws {
+        let file = try Fixtures.bytes("apihub-grid/built_shrt_grd_TMP_tmfc2026112105_tmef2026112106.txt")
+        #expect(file == (try BuiltGridField.temperature()).body())
+        #expect(file.split(separator: UInt8(ascii: "\n")).count == 253 * 8)
+    }
+}
