@@ -29,13 +29,13 @@ struct FieldPNG {
             field.forEachValue { cell, value in
                 fill(FieldPicture.mapLeft + (cell.nx - 1) * size, FieldPicture.mapTop + (253 - cell.ny) * size, size, size, scale.color(value))
             }
-            // The colour bar: 300 px, highest at the top.
-            let barHeight = 300
+            // The colour bar, highest at the top, and the no-data key below it.
+            let barHeight = FieldPicture.barHeight
             for row in 0..<barHeight {
                 let value = scale.high - (scale.high - scale.low) * (Double(row) + 0.5) / Double(barHeight)
-                fill(FieldPicture.legendLeft, FieldPicture.mapTop + row, FieldPicture.barWidth, 1, scale.color(value))
+                fill(FieldPicture.legendLeft, FieldPicture.barTop + row, FieldPicture.barWidth, 1, scale.color(value))
             }
-            fill(FieldPicture.legendLeft, FieldPicture.mapTop + barHeight + 20, FieldPicture.barWidth, 12, FieldColorScale.missing)
+            fill(FieldPicture.legendLeft, FieldPicture.barTop + barHeight + 20, FieldPicture.barWidth, 12, FieldColorScale.missing)
         }
         // Each scanline: filter type 0, then the row's bytes.
         var raw: [UInt8] = []

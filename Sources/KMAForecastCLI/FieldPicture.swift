@@ -18,7 +18,10 @@ struct FieldPicture {
     static let legendLeft = mapLeft + mapWidth + 24
     static let barWidth = 24
     static let width = legendLeft + barWidth + 96
-    static let height = mapTop + mapHeight + 40
+    static let height = mapTop + mapHeight + 44
+    /// The colour bar of the legend: its top and height (highest value at the top).
+    static let barTop = mapTop + 20
+    static let barHeight = 300
 
     let field: GridField
     /// Where the data came from, for the footnote (the service root, never a URL with a key).
@@ -59,7 +62,8 @@ struct FieldPicture {
         }
         out += "</g>\n"
         out += legend(scale)
-        out += "<text x=\"\(s.mapLeft)\" y=\"\(s.height - 14)\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#555555\">\(Self.escaped("nx 1–149 west→east, ny 1–253 south→north; 5 km cells. Source: \(source)"))</text>\n"
+        out += "<text x=\"\(s.mapLeft)\" y=\"\(s.height - 24)\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#555555\">nx 1–149 west→east, ny 1–253 south→north; 5 km cells</text>\n"
+        out += "<text x=\"\(s.mapLeft)\" y=\"\(s.height - 10)\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#555555\">\(Self.escaped("Source: \(source)"))</text>\n"
         out += "</svg>\n"
         return out
     }
@@ -86,7 +90,7 @@ struct FieldPicture {
             out += "<stop offset=\"\(offset)\" stop-color=\"\(stop.hex)\"/>"
         }
         out += "</linearGradient></defs>\n"
-        let barTop = s.mapTop, barHeight = 300
+        let barTop = s.barTop, barHeight = s.barHeight
         out += "<rect id=\"legend-bar\" x=\"\(s.legendLeft)\" y=\"\(barTop)\" width=\"\(s.barWidth)\" height=\"\(barHeight)\" fill=\"url(#scale)\" stroke=\"#333333\" stroke-width=\"0.5\"/>\n"
         for step in 0...4 {
             let value = scale.low + (scale.high - scale.low) * Double(step) / 4

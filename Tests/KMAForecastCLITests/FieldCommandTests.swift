@@ -98,7 +98,7 @@ struct FieldCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let svg = result.stdout
         #expect(svg.hasPrefix("<?xml"))
-        #expect(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"601\" height=\"849\""))
+        #expect(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"601\" height=\"853\""))
         // Busan (98,76): x = 10 + 97·3, y = 50 + (253 − 76)·3, the top of the scale (red).
         #expect(svg.contains("<rect x=\"301\" y=\"581\" width=\"3\" height=\"3\" fill=\"#d73027\"/>"))
         // Jeju (53,38): the bottom of the scale (blue).
@@ -123,7 +123,7 @@ struct FieldCommandTests {
         #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         func be32(_ at: Int) -> Int { png[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
         let width = be32(16), height = be32(20)
-        #expect(width == 601 && height == 849)
+        #expect(width == 601 && height == 853)
         // IDAT holds stored deflate blocks: gather their bytes.
         let idatLength = be32(33)
         #expect(String(decoding: png[37..<41], as: UTF8.self) == "IDAT")
