@@ -10,7 +10,7 @@ import KMAGrid
 /// let client = try GridFieldClient(configuration: ClientConfiguration(provider: .apiHub, serviceKey: try ServiceKey(key)))
 /// let field = try await client.fetch(.shortTerm, variable: .tmp)          // newest run, first hour
 /// print(field[try GridCell(nx: 60, ny: 127)] ?? .nan)
-/// for try await update in client.fields(.shortTerm, variables: [.tmp, .pop]) {
+/// for await update in try client.fields(.shortTerm, variables: [.tmp, .pop]) {
 ///     print(update.completed, "of", update.total, update.request)
 /// }
 /// ```

@@ -4,7 +4,7 @@ import KMAForecast
 /// ``GridFieldOptions/concurrency`` requests in flight, in the order they complete.
 ///
 /// ```swift
-/// for try await update in try client.fields(.shortTerm, variables: [.tmp]) {
+/// for await update in try client.fields(.shortTerm, variables: [.tmp]) {
 ///     print("\(update.completed)/\(update.total)", update.request, (try? update.result.get())?.valueCount ?? 0)
 /// }
 /// ```
