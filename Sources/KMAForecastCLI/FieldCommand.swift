@@ -58,11 +58,8 @@ enum FieldCommand {
             OptionSpec("format", value: "format", help: "csv (default), svg or png.", allowed: Format.allCases.map(\.rawValue)),
             OptionSpec("output", value: "file", help: "Write to this file instead of standard output."),
             OptionSpec("input", value: "file", help: "Sample the field at the places of a CSV file (header with nx,ny or lat,lon), or - for standard input."),
-            OptionSpec("service-key", value: "key", help: "Your KMA API Hub key (default: $KMA_SERVICE_KEY)."),
             OptionSpec("base-url", value: "url", help: "The grid service root (default: $KMA_FIELD_BASE_URL, else \(GridFieldOptions.defaultBaseURL))."),
-            OptionSpec("cache-dir", value: "dir", help: "Where to cache fields (default: $XDG_CACHE_HOME/kma-forecast or ~/.cache/kma-forecast)."),
-            OptionSpec("no-cache", help: "Do not read or write the cache."),
-        ],
+        ] + ["service-key", "cache-dir", "no-cache"].compactMap { ForecastCommand.spec.option(named: $0) },
         positional: nil
     )
 

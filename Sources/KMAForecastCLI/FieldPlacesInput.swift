@@ -35,7 +35,7 @@ struct FieldPlacesInput {
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard let first = lines.first else { throw .runtime("\(name) is empty: give a CSV file with a header naming nx,ny or lat,lon columns") }
         header = first
-        let names = Self.fields(first).map { $0.lowercased().trimmingSpaces() }
+        let names = GridInputConverter.quotedFields(first).map { $0.lowercased().trimmingSpaces() }
         func column(_ candidates: [String]) -> Int? { names.firstIndex { candidates.contains($0) } }
         let nx = column(["nx"]), ny = column(["ny"])
         let lat = column(["lat", "latitude"]), lon = column(["lon", "lng", "longitude"])
@@ -47,7 +47,7 @@ struct FieldPlacesInput {
         rows.reserveCapacity(lines.count)
         for (offset, line) in lines.enumerated().dropFirst() {
             let number = offset + 1
-            let fields = Self.fields(line)
+            let fields = GridInputConverter.quotedFields(line)
             func value(_ index: Int?) -> String? {
                 guard let index, index < fields.count else { return nil }
                 return fields[index].trimmingSpaces()
@@ -76,38 +76,5 @@ struct FieldPlacesInput {
             }
             rows.append(Row(line: number, text: line, cell: cell))
         }
-    }
-
-    /// The fields of a CSV line (RFC 4180 quotes: `"a,b"`, `""` for a quote).
-    static func fields(_ line: String) -> [String] {
-        var fields: [String] = []
-        var current = ""
-        var quoted = false
-        var iterator = line.makeIterator()
-        while let character = iterator.next() {
-            if quoted {
-                if character == "\"" {
-                    // A doubled quote is a quote; a single one ends the quoted part.
-                    var lookahead = iterator
-                    if lookahead.next() == "\"" {
-                        current.append("\"")
-                        iterator = lookahead
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    current.append(character)
-                }
-            } else if character == "\"" {
-                quoted = true
-            } else if character == "," {
-                fields.append(current)
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        fields.append(current)
-        return fields
     }
 }
