@@ -111,7 +111,22 @@ public enum GridFieldDecoder {
                 index &+= 6
                 continue
             }
-            // A number: [-+]digits[.digits] or [-+].digits, then a separator or the end.
+            // KMA's usual shape, [-]d.dd to [-]ddd.dd and a separator: eight bytes at once.
+            let unsigned = byte == 0x2D ? index &+ 1 : index
+            if count &- unsigned >= 8 {
+                var hundredths: UInt64 = 0
+                let length = twoDecimals(base + unsigned, &hundredths)
+                if length > 0 {
+                    // Exact integer over an exact 100: correctly rounded, as Double(String).
+                    var value = Double(hundredths) / 100
+                    if byte == 0x2D { value = -value }
+                    if found < expected { out[found] = value }
+                    found &+= 1
+                    index = unsigned &+ length
+                    continue
+                }
+            }
+            // Any other number: [-+]digits[.digits] or [-+].digits, then a separator or the end.
             let start = index
             var negative = false
             if byte == 0x2D {
@@ -183,6 +198,35 @@ public enum GridFieldDecoder {
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
+    }
+
+    /// Reads `d.dd`, `dd.dd` or `ddd.dd` followed by a separator from the eight bytes at `p`
+    /// (all readable), as an integer number of hundredths.
+    ///
+    /// - Returns: The length of the number (4...6), or 0 when the bytes have another shape
+    ///   (the caller then reads them one by one).
+    @inline(__always)
+    private static func twoDecimals(_ p: UnsafePointer<UInt8>, _ hundredths: inout UInt64) -> Int {
+        let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+        // The first '.' (the lowest zero byte of word ^ "........"; exact for the lowest).
+        let x = word ^ 0x2E2E_2E2E_2E2E_2E2E
+        let dots = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+        let dot = dots.trailingZeroBitCount &>> 3
+        guard dot >= 1, dot <= 3 else { return 0 }
+        // Move the '.' to byte 3, with '0's shifted in below: bytes 0–2 the integer digits,
+        // 4–5 the decimals, 6 the separator.
+        let shift = UInt64(3 &- dot) &* 8
+        let aligned = (word &<< shift) | (0x0030_3030 & ((1 &<< shift) &- 1))
+        guard isSeparator(UInt8(truncatingIfNeeded: aligned &>> 48)) else { return 0 }
+        let digitBytes: UInt64 = 0x0000_FFFF_00FF_FFFF
+        let digits = (aligned & digitBytes) | (0x3030_3030_3030_3030 & ~digitBytes)
+        // Every byte within '0'...'9': neither b − 0x30 nor b + 0x46 sets a high bit (the
+        // lowest byte out of range always shows).
+        guard ((digits &- 0x3030_3030_3030_3030) | (digits &+ 0x4646_4646_4646_4646)) & 0x8080_8080_8080_8080 == 0 else { return 0 }
+        let d = digits &- 0x3030_3030_3030_3030
+        hundredths = (d & 0xFF) &* 10_000 &+ (d &>> 8 & 0xFF) &* 1_000 &+ (d &>> 16 & 0xFF) &* 100
+            &+ (d &>> 32 & 0xFF) &* 10 &+ (d &>> 40 & 0xFF)
+        return dot &+ 3
     }
 
     @inline(__always)

@@ -190,3 +190,32 @@ import _KMATestSupport
         #expect(file.split(separator: UInt8(ascii: "\n")).count == 253 * 8)
     }
 }
+
+@Suite struct GridFieldNumberTests {
+    @Test("random tokens of every shape, in every position of a line, read as Double(String) reads them")
+    func randomTokens() throws {
+        var random = SplitMix64(seed: 12)
+        var tokens: [String] = []
+        for _ in 0..<GridField.count {
+            var token = random.next() % 4 == 0 ? "-" : ""
+            let integer = Int(random.next() % 5)   // 0 to 4 integer digits
+            for _ in 0..<integer { token += String(random.next() % 10) }
+            let decimals = Int(random.next() % 5)  // no point, or 0 to 3 decimals
+            if decimals > 0 {
+                token += "."
+                for _ in 0..<(decimals - 1) { token += String(random.next() % 10) }
+            }
+            if integer == 0 && decimals <= 1 { token += "7" }
+            tokens.append(token)
+        }
+        var body = ""
+        for start in stride(from: 0, to: tokens.count, by: 20) {
+            body += tokens[start..<min(start + 20, tokens.count)].joined(separator: random.next() % 2 == 0 ? "," : ", ") + "\n"
+        }
+        let values = try GridFieldDecoder.values(Array(body.utf8))
+        for (token, value) in zip(tokens, values) {
+            let expected = try #require(Double(token), "token \(token)")
+            #expect(value.bitPattern == expected.bitPattern, "token \(token)")
+        }
+    }
+}
