@@ -36,6 +36,10 @@ import KMAForecast
 /// of at most 16 MiB owned by the user, writable by nobody else, in such a directory), written
 /// atomically (a temporary file, then `rename(2)`), 0600 in directories 0700. The key is never
 /// stored: a body that contains it is not written.
+///
+/// **Pruning.** A whole short-term run is about 1,000 fields of about 260 KB, so storing a
+/// field removes the folders of that product's runs more than three days older than its run
+/// (KMA serves no older runs), temporary files left in them included.
 struct GridFieldCache: Sendable {
     /// The cache's root directory (``ForecastCache/directory``).
     let directory: String
@@ -83,6 +87,22 @@ struct GridFieldCache: Sendable {
         var text = header(request).joined(separator: "\n") + "\n"
         text += "body \(body.count) \(ForecastCache.checksum(body))\n\n"
         try CacheFileSystem.writeAtomically(Array(text.utf8) + body, to: path(request))
+        prune(before: request)
+    }
+
+    /// Removes the product's run folders more than three days older than the request's run.
+    func prune(before request: GridFieldRequest) {
+        let productDirectory = "\(directory)/apihub-grid/\(request.product.rawValue)"
+        let cutoff = ForecastBase(request.run.dateTime.adding(seconds: -3 * 86_400))
+        let oldest = cutoff.baseDate + cutoff.baseTime
+        for name in CacheFileSystem.list(productDirectory) {
+            guard name.count == 10 || name.count == 12, name.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { continue }
+            let minute = name.count == 10 ? name + "00" : name
+            guard minute < oldest else { continue }
+            let folder = productDirectory + "/" + name
+            for file in CacheFileSystem.list(folder) { CacheFileSystem.remove(folder + "/" + file) }
+            CacheFileSystem.removeDirectory(folder)
+        }
     }
 
     /// Removes a file that could not be used.

@@ -196,6 +196,21 @@ struct GridFieldClientTests {
         #expect(server.requests.count == 3)
     }
 
+    @Test("storing a field removes the product's runs more than three days older, and nothing newer")
+    func pruning() async throws {
+        let directory = try temporaryDirectory()
+        let product = directory + "/apihub-grid/short-term"
+        for run in ["2026111705", "2026111723", "2026111805", "2026112102", "notarun"] {
+            try FileManager.default.createDirectory(atPath: product + "/" + run, withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: product + "/" + run + "/TMP-2026111806.field"))
+        }
+        let server = try Self.server()
+        _ = try await Self.client(server, cache: .directory(directory)).fetch(.shortTerm, variable: .tmp)
+        let left = try FileManager.default.contentsOfDirectory(atPath: product).sorted()
+        // The run is 2026-11-21 05:00: runs before 2026-11-18 05:00 go.
+        #expect(left == ["2026111805", "2026112102", "2026112105", "notarun"])
+    }
+
     @Test("a variable the product does not have, or a valid time the run lacks, is refused before any request")
     func invalidRequests() async throws {
         let server = try Self.server()
