@@ -64,6 +64,23 @@ struct ClientCore: Sendable {
         retried: ((_ failedAttempt: Int, _ delay: Duration, _ error: ForecastClientError) -> ForecastClientEvent)? = nil,
         interpret: (HTTPResponse) throws(ForecastClientError) -> Value
     ) async -> Attempted<Value> {
+        await retrying(
+            url, shown: shown, budget: budget, sent: sent,
+            retried: { attempt, delay, error in
+                retried?(attempt, delay, error) ?? .retryScheduled(product: product, cell: cell, failedAttempt: attempt, delay: delay, error: error)
+            },
+            interpret: interpret
+        )
+    }
+
+    /// The same loop for a request that is not about one cell (a grid field): `retried` makes
+    /// the event reported before each wait.
+    func retrying<Value: Sendable>(
+        _ url: String, shown: String, budget: RequestBudget?,
+        sent: (_ attempt: Int) -> ForecastClientEvent,
+        retried: (_ failedAttempt: Int, _ delay: Duration, _ error: ForecastClientError) -> ForecastClientEvent,
+        interpret: (HTTPResponse) throws(ForecastClientError) -> Value
+    ) async -> Attempted<Value> {
         let retry = configuration.retry
         var attempt = 0
         while true {
@@ -95,8 +112,7 @@ struct ClientCore: Sendable {
                 return Attempted(result: .failure(failure.at(shown, attempts: attempt)), attempts: attempt)
             }
             let delay = retry.delay(afterAttempt: attempt, random: random(), retryAfterSeconds: retryAfter)
-            emit(retried?(attempt, delay, failure.at(shown, attempts: attempt))
-                ?? .retryScheduled(product: product, cell: cell, failedAttempt: attempt, delay: delay, error: failure.at(shown, attempts: attempt)))
+            emit(retried(attempt, delay, failure.at(shown, attempts: attempt)))
             await sleep(delay)
         }
     }

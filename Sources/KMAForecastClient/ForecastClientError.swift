@@ -106,6 +106,9 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// The mid-term service had no data (NO_DATA, or an answer without an item) for
         /// `operation` (`getMidTa` …) at `regionID` for any run tried (`tmFc`, newest first).
         case midTermNoData(operation: String, regionID: String, tried: [String])
+        /// A KMA API Hub grid-field body that is not a whole field: an error line (`# input
+        /// variable error (-1)`), a wrong count, a body cut short, every cell missing.
+        case field(GridFieldError)
     }
 
     /// What went wrong.
@@ -154,6 +157,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             .decode
         case .paging, .foreignItem, .rows, .mixedBaseLabels, .incompleteRun:
             .consistency
+        case .field(.serviceMessage):
+            .resultCode
+        case .field:
+            .decode
         }
     }
 
@@ -181,6 +188,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case .httpStatus(let code):
             (500...599).contains(code)
         case .response(let error):
+            error.isTransient
+        case .field(let error):
             error.isTransient
         default:
             false
@@ -277,6 +286,9 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "KMA's \(product.rawValue) run \(base) is not complete yet: its first forecast hour lacks \(codes) (right after a run is due, KMA serves it for a few minutes with categories missing). Nothing of it was used or cached; try again in a few minutes."
         case .midTermNoData(let operation, let regionID, let tried):
             return "KMA has no \(operation) data for region \(regionID) for run\(tried.count == 1 ? "" : "s") \(tried.joined(separator: ", ")) (tmFc): the newest run may be published late, or the region code is retired. Try again in a few minutes."
+        case .field(let error):
+            let text = error.description
+            return (text.first.map { String($0).uppercased() + text.dropFirst() } ?? text) + (error.isTransient && !tries.isEmpty ? " (failed\(tries))" : "")
         }
     }
 

@@ -134,6 +134,23 @@ public final class ReplayServer: Sendable {
         engine.state.withLock { $0.latencies[operation] = milliseconds > 0 ? milliseconds : nil }
     }
 
+    /// The API Hub grid-field service root on this server:
+    /// `http://127.0.0.1:<port>/api/typ01/cgi-bin/url`.
+    public var apiHubFieldBaseURL: String { "http://127.0.0.1:\(port)/api/typ01/cgi-bin/url" }
+
+    /// Adds (or replaces) a grid field to serve: `body` for `operation` (`nph-dfs_shrt_grd` …)
+    /// with these `tmfc`, `tmef` (`nil` for the nowcast, which takes none) and `vars`.
+    ///
+    /// Grid-field requests (`nph-dfs_*`) are answered as API Hub is reported to answer: the
+    /// stored body; for `vars` with a comma (several variables), the first variable's body
+    /// with every value -99.00 (API Hub answers mostly -99); for anything not stored,
+    /// `# input variable error (-1)` with HTTP 200. A stand-in: how API Hub answers a run it
+    /// has not made yet is not known. With ``expectedKey`` set, a wrong `authKey` gets HTTP 401
+    /// with a small JSON body (hand-made, not a recording).
+    public func addField(_ body: [UInt8], operation: String, tmfc: String, tmef: String?, variable: String) {
+        engine.state.withLock { $0.fields[Engine.FieldKey(operation: operation, tmfc: tmfc, tmef: tmef, variable: variable)] = body }
+    }
+
     /// Adds (or replaces) a run to serve.
     public func add(_ run: RecordedRun) {
         engine.state.withLock { $0.runs[Engine.key(of: run)] = run }
@@ -228,8 +245,16 @@ public final class ReplayServer: Sendable {
             var asList: Bool
         }
 
+        struct FieldKey: Hashable {
+            var operation: String
+            var tmfc: String
+            var tmef: String?
+            var variable: String
+        }
+
         struct State {
             var runs: [RunKey: RecordedRun] = [:]
+            var fields: [FieldKey: [UInt8]] = [:]
             var versions: [VersionKey: SetVersion] = [:]
             var midTerm: [MidTermKey: [UInt8]] = [:]
             var latencies: [String: Int] = [:]
@@ -389,6 +414,7 @@ public final class ReplayServer: Sendable {
 
         /// The normal answer to a request, with a content fault applied.
         private func answer(_ request: RecordedRequest, alteration: ReplayFault?) -> HTTPAnswer {
+            if request.operation.hasPrefix("nph-dfs_") { return fieldAnswer(request) }
             let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst", "getFcstVersion", "getMidTa", "getMidLandFcst", "getMidFcst"]
             guard request.method == "GET", operations.contains(request.operation) else {
                 return HTTPAnswer(status: 404, contentType: "text/html", body: Array("<html><head><title>404 Not Found</title></head></html>".utf8))
@@ -437,6 +463,30 @@ public final class ReplayServer: Sendable {
             }
             body += Array(#"]},"pageNo":\#(pageNo),"numOfRows":\#(numOfRows),"totalCount":\#(totalCount)}}}"#.utf8)
             return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: body)
+        }
+
+        /// The answer to a grid-field request (see ``ReplayServer/addField(_:operation:tmfc:tmef:variable:)``).
+        private func fieldAnswer(_ request: RecordedRequest) -> HTTPAnswer {
+            let text = "text/plain;charset=UTF-8"
+            guard request.method == "GET" else { return HTTPAnswer(status: 405, contentType: text, body: []) }
+            if let expectedKey, request.parameters["authKey"] != expectedKey {
+                let body = #"{"result":{"status":401,"message":"인증키가 유효하지 않습니다. (stand-in answer)"}}"#
+                return HTTPAnswer(status: 401, contentType: ReplayServer.json, body: Array(body.utf8))
+            }
+            let parameters = request.parameters
+            let variables = (parameters["vars"] ?? "").split(separator: ",").map(String.init)
+            let key = FieldKey(operation: request.operation, tmfc: parameters["tmfc"] ?? "", tmef: parameters["tmef"], variable: variables.first ?? "")
+            guard let body = state.withLock({ $0.fields[key] }) else {
+                return HTTPAnswer(status: 200, contentType: text, body: Array("# input variable error (-1)\n".utf8))
+            }
+            guard variables.count == 1 else {
+                // Several variables: API Hub answers mostly -99.
+                let missing = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+                    line.isEmpty ? "" : line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { _ in "-99.00" }.joined(separator: ",")
+                }.joined(separator: "\n")
+                return HTTPAnswer(status: 200, contentType: text, body: Array(missing.utf8))
+            }
+            return HTTPAnswer(status: 200, contentType: text, body: body)
         }
 
         /// The answer to `getFcstVersion`.
