@@ -7,7 +7,14 @@ import PackageDescription
 
 let package = Package(
     name: "kma-forecast",
+    // What the code uses decides these: `Mutex` (Synchronization) needs macOS 15, iOS 18,
+    // tvOS 18, watchOS 11 and visionOS 2; everything else it uses is older (the closing note
+    // of issue 10 lists each API checked).
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
+        // Everything an app needs, in one import: re-exports KMAGrid, KMAForecast,
+        // KMAForecastClient and KMAPlaces.
+        .library(name: "KMAForecastKit", targets: ["KMAForecastKit"]),
         // Projection only: lat/lon <-> KMA 5 km grid cells. Imports no Foundation.
         .library(name: "KMAGrid", targets: ["KMAGrid"]),
         // Base times, categories, values, the page decoder and the per-hour rows.
@@ -31,13 +38,19 @@ let package = Package(
         ),
         .target(
             name: "KMAForecastClient",
-            dependencies: ["KMAGrid", "KMAForecast"],
+            // KMAPlaces: place names for `forecast(for: .place(…))`, and the mid-term region
+            // codes of a place (the ten-day view).
+            dependencies: ["KMAGrid", "KMAForecast", "KMAPlaces"],
             exclude: ["README.md"]
         ),
         .target(
             name: "KMAPlaces",
             dependencies: ["KMAGrid"],
             exclude: ["README.md"]
+        ),
+        .target(
+            name: "KMAForecastKit",
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAPlaces"]
         ),
         .target(
             name: "KMAForecastCLI",
@@ -52,6 +65,13 @@ let package = Package(
             dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastCLI", "_KMATestSupport"],
             path: "Benchmarks",
             exclude: ["README.md"]
+        ),
+        // The README's app example as a program: cell for a coordinate, the merged forecast,
+        // the next 24 hours, daily min/max, errors, and 50 places within a budget.
+        .executableTarget(
+            name: "ForecastExample",
+            dependencies: ["KMAForecastKit"],
+            path: "Examples/ForecastExample"
         ),
 
         // MARK: - Implementation details

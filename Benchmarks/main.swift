@@ -24,6 +24,10 @@ if arguments.first == toolModeArgument {
 if arguments.first == naiveModeArgument {
     exit(runNaiveGridInput())
 }
+// `--stand-in`: the ten-day benchmark's gateway, left running for trying the CLI by hand.
+if arguments.first == "--stand-in" {
+    exit(await runStandInGateway())
+}
 
 var options = BenchmarkOptions()
 var tool: String?
@@ -64,6 +68,8 @@ let suite = BenchmarkSuite()
 addGridBenchmarks(suite)
 addBaseTimeBenchmarks(suite)
 addDecodeBenchmarks(suite)
+addFieldBenchmarks(suite)
 addCLIBenchmarks(suite, tool: tool)
 addClientBenchmarks(suite)
+addTenDayBenchmarks(suite)
 exit(await suite.run(options))

@@ -23,6 +23,7 @@ for n in $(seq 1 "$count"); do
         .executableTarget(name: \"Example$n\", dependencies: [
             .product(name: \"KMAGrid\", package: \"$identity\"), .product(name: \"KMAForecast\", package: \"$identity\"),
             .product(name: \"KMAForecastClient\", package: \"$identity\"), .product(name: \"KMAPlaces\", package: \"$identity\"),
+            .product(name: \"KMAForecastKit\", package: \"$identity\"),
         ]),"
 done
 cat > "$work/Package.swift" <<PACKAGE
@@ -30,6 +31,7 @@ cat > "$work/Package.swift" <<PACKAGE
 import PackageDescription
 let package = Package(
     name: "readme-examples",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     dependencies: [.package(path: "$root")],
     targets: [$targets
     ],

@@ -88,7 +88,7 @@ enum ResponseSniffer {
 
     /// The offset of `needle` in `haystack` at or after `from`, comparing ASCII letters
     /// without regard to case.
-    private static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
         guard !needle.isEmpty, haystack.count >= needle.count, from <= haystack.count - needle.count else { return nil }
         outer: for start in from...(haystack.count - needle.count) {
             for offset in 0..<needle.count where lower(haystack[start + offset]) != lower(needle[offset]) {
@@ -99,7 +99,7 @@ enum ResponseSniffer {
         return nil
     }
 
-    private static func unescapeXML(_ text: String) -> String {
+    static func unescapeXML(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var out = text
         for (entity, replacement) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {

@@ -94,7 +94,7 @@ enum BaseTimeCommand {
         }
         let instant: Int64
         do {
-            instant = try InstantParser.unixSeconds(text)
+            instant = try ISO8601Instant.unixSeconds(text)
         } catch {
             throw .usage("The value '\(text)' is invalid for '--at <instant>': \(Self.reason(error, text))")
         }
@@ -109,7 +109,7 @@ enum BaseTimeCommand {
 
     private static func reason(_ error: KSTDateTimeError, _ text: String) -> String {
         switch error {
-        case .unreadable: "expected \(InstantParser.expected)"
+        case .unreadable: "expected \(ISO8601Instant.expected)"
         case .fieldOutOfRange: error.description
         }
     }

@@ -6,10 +6,19 @@ enum CalendarText {
     static func day(_ date: Int, _ language: DisplayLanguage) -> String {
         let month = date / 100 % 100, day = date % 100
         let md = pad2(month) + "-" + pad2(day)
-        guard let weekday = weekday(date) else { return md }
+        guard let name = weekdayName(date, language) else { return md }
         switch language {
-        case .ko: return md + " (" + ["일", "월", "화", "수", "목", "금", "토"][weekday] + ")"
-        case .en: return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday] + " " + md
+        case .ko: return md + " (" + name + ")"
+        case .en: return name + " " + md
+        }
+    }
+
+    /// `일` / `Sun`: the short name of a date's weekday, or `nil` for a date that is not real.
+    static func weekdayName(_ date: Int, _ language: DisplayLanguage) -> String? {
+        guard let weekday = weekday(date) else { return nil }
+        switch language {
+        case .ko: return ["일", "월", "화", "수", "목", "금", "토"][weekday]
+        case .en: return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday]
         }
     }
 

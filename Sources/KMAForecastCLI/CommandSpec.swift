@@ -74,13 +74,19 @@ struct CommandSpec: Sendable {
         }
     }
 
-    /// The whole `--help` text.
-    var helpText: String {
-        var out = "OVERVIEW: \(abstract)\n\n"
-        out += usageLines(prefix: "USAGE: ").joined(separator: "\n") + "\n"
+    /// The whole `--help` text, 80 columns wide.
+    var helpText: String { helpText(width: 80) }
+
+    /// The whole `--help` text, wrapped to `width` terminal columns: option help in a column
+    /// beside the options (under them on a narrow terminal), long lines of the discussion
+    /// broken at spaces and continued at their indentation.
+    func helpText(width: Int) -> String {
+        let width = max(30, width)
+        var out = Self.wrap("OVERVIEW: \(abstract)", width: width, continuation: "  ") + "\n\n"
+        out += usageLines(prefix: "USAGE: ").map { Self.wrap($0, width: width, continuation: "         ") }.joined(separator: "\n") + "\n"
         if let positional {
             out += "\nARGUMENTS:\n"
-            out += Self.row("<\(positional.name)>" + (positional.repeating ? " ..." : ""), positional.help)
+            out += Self.row("<\(positional.name)>" + (positional.repeating ? " ..." : ""), positional.help, width: width)
         }
         out += "\nOPTIONS:\n"
         for option in options {
@@ -88,21 +94,50 @@ struct CommandSpec: Sendable {
             if let allowed = option.allowedValues, !help.contains("(") {
                 help += " (values: \(allowed.joined(separator: ", ")))"
             }
-            out += Self.row(option.display, help)
+            out += Self.row(option.display, help, width: width)
         }
-        out += Self.row("-h, --help", "Show help information.")
-        if let discussion { out += "\n" + discussion + (discussion.hasSuffix("\n") ? "" : "\n") }
+        out += Self.row("-h, --help", "Show help information.", width: width)
+        if let discussion {
+            out += "\n" + discussion.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { line in
+                    let indent = String(line.prefix { $0 == " " })
+                    return Self.wrap(String(line), width: width, continuation: indent)
+                }
+                .joined(separator: "\n")
+            if !discussion.hasSuffix("\n") { out += "\n" }
+        }
         return out
     }
 
-    /// One aligned help row, wrapping long help text under itself.
-    private static func row(_ label: String, _ help: String) -> String {
-        let column = 26
-        let width = 100
+    /// `line` broken at spaces so that no piece is wider than `width` (a word wider than the
+    /// width stands alone), later pieces starting with `continuation`.
+    static func wrap(_ line: String, width: Int, continuation: String) -> String {
+        guard Formatting.displayWidth(line) > width else { return line }
+        let indent = String(line.prefix { $0 == " " })
+        var lines: [String] = []
+        var current = indent
+        for word in line.dropFirst(indent.count).split(separator: " ") {
+            let bare = current == indent || current == continuation
+            let candidate = bare ? current + word : current + " " + word
+            if !bare, Formatting.displayWidth(candidate) > width {
+                lines.append(current)
+                current = continuation + word
+            } else {
+                current = candidate
+            }
+        }
+        lines.append(current)
+        return lines.joined(separator: "\n")
+    }
+
+    /// One aligned help row, wrapping long help text under itself; on a terminal narrower
+    /// than 60 columns the help goes under the option.
+    private static func row(_ label: String, _ help: String, width: Int) -> String {
+        let column = width >= 60 ? 26 : 6
         var lines: [String] = []
         var current = ""
         for word in help.split(separator: " ") {
-            if !current.isEmpty, current.count + 1 + word.count > width - column {
+            if !current.isEmpty, Formatting.displayWidth(current) + 1 + Formatting.displayWidth(String(word)) > width - column {
                 lines.append(current)
                 current = String(word)
             } else {

@@ -55,7 +55,14 @@ enum ForecastCommand {
                 "product", value: "product", help: "Show one product alone: nowcast, ultra-short or short-term. Default: all three, merged.",
                 allowed: ForecastProduct.allCases.map(\.rawValue)
             ),
-            .format, .language, .units,
+            OptionSpec(
+                "format", value: "format", help: "Output format: text (for people), json or csv (for programs), svg (a chart picture).",
+                allowed: OutputFormat.allCases.map(\.rawValue) + ["svg"]
+            ),
+            .language, .units,
+            OptionSpec("hours", value: "n", help: "Show the hourly table of the first N hours (1...1000) instead of the one-screen view."),
+            OptionSpec("all", help: "Show the hourly table of every hour instead of the one-screen view."),
+            OptionSpec("chart", value: "file", help: "Also write the forecast as an SVG chart to this file (see --format svg)."),
             OptionSpec("at", value: "instant", help: "Compute base times for this instant (ISO 8601; without an offset it is KST). Default: now."),
             OptionSpec("service-key", value: "key", help: "Your KMA service key (default: $KMA_SERVICE_KEY). Either the encoded or the decoded form."),
             OptionSpec(
@@ -66,12 +73,26 @@ enum ForecastCommand {
             OptionSpec("cache-dir", value: "dir", help: "Where to cache runs (default: $XDG_CACHE_HOME/kma-forecast or ~/.cache/kma-forecast)."),
             OptionSpec("no-cache", help: "Do not read or write the cache."),
             OptionSpec("demo", help: "Show the bundled sample forecast (no key, no network)."),
-        ],
+        ] + TenDayCommand.options,
         positional: nil
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
+        if TenDayCommand.isRequested(arguments) { return try await TenDayCommand.run(arguments, context) }
         let format = arguments.format
+        let svg = arguments.string("format") == "svg"
+        let hours: ForecastTextView.Hours? = try {
+            () throws(CLIError) -> ForecastTextView.Hours? in
+            if let count = try arguments.int("hours", range: 1...1_000, meaning: "the number of hours") {
+                if arguments.has("all") { throw .usage("Give only one of '--hours <n>' and '--all'") }
+                return .first(count)
+            }
+            return arguments.has("all") ? .all : nil
+        }()
+        if hours != nil, format != .text || svg {
+            let given = arguments.has("all") ? "--all" : "--hours <n>"
+            throw .usage("'\(given)' chooses the hours of the text view's table; --format \(arguments.string("format") ?? "") shows every hour")
+        }
         let language = arguments.language(context.environment)
         let units = arguments.units
         let product: ForecastProduct? = arguments.string("product").flatMap(ForecastProduct.init(rawValue:))
@@ -80,7 +101,8 @@ enum ForecastCommand {
             throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
         }
         let keyText = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        let demo = arguments.has("demo") || (keyText == nil && format == .text)
+        // Pictures and text are for people: without a key they show the sample, as text does.
+        let demo = arguments.has("demo") || (keyText == nil && (format == .text || svg))
         guard demo || keyText != nil else {
             throw .runtime("No KMA service key is set, and --format \(format.rawValue) does not show sample data. \(keyHelp) (Or run with --demo to see the bundled sample.)")
         }
@@ -104,7 +126,8 @@ enum ForecastCommand {
             do {
                 // The demo's key is a placeholder: the demo transport never sends anything.
                 configuration = ClientConfiguration(serviceKey: try ServiceKey("DEMO"), cache: .disabled, now: { chosen.clock.date })
-                client = try ForecastClient(configuration: configuration, transport: DemoTransport(), sleep: { _ in }, random: { 0 })
+                // The public seam an app would use: the recorded pages behind an injected transport.
+                client = try ForecastClient(configuration: configuration, transport: DemoTransport())
             } catch {
                 throw .runtime("the demo could not start: \(error.description)")
             }
@@ -136,7 +159,11 @@ enum ForecastCommand {
             }
         }
 
-        let outcomes = await fetch(products, cell: cell, client: client, configuration: configuration)
+        // The days section of the default text view: its mid-term answers fetched alongside.
+        let daysSection = TenDayCommand.startDefaultViewSection(
+            arguments, requested: requested, client: client, sample: demo, enabled: product == nil && format == .text && !svg
+        )
+        let outcomes = await fetch(products, cell: cell, client: client)
         progress.finish()
 
         let failures = outcomes.filter { $0.error != nil }
@@ -153,10 +180,22 @@ enum ForecastCommand {
         }
         let report = ForecastReport(location: location, at: at, outcomes: outcomes, sample: sample)
         let out = context.standardOutput
+        if let path = arguments.string("chart") {
+            try ForecastChartFile.write(ForecastSVG(language: language, units: units).render(report), to: path)
+        }
+        if svg {
+            out.write(ForecastSVG(language: language, units: units).render(report))
+            return ExitCode.success
+        }
         switch format {
         case .text:
             let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
-            out.write(ForecastTextView(language: language, units: units, style: style).render(report))
+            var view = ForecastTextView(language: language, units: units, style: style)
+            view.width = Platform.outputColumns(environment: context.environment, sink: out)
+            view.glyphs = .forLocale(context.environment)
+            view.hours = hours
+            out.write(view.render(report))
+            out.write(await TenDayCommand.defaultViewSection(daysSection, report: report, language: language, style: style))
         case .json:
             out.write(try RowsJSON.encode(ForecastDocument(report)))
         case .csv:
@@ -214,52 +253,21 @@ enum ForecastCommand {
             cache = ForecastCache.defaultDirectory(environment: context.environment).map { .directory($0) } ?? .disabled
         }
         let instant = at.date
-        return ClientConfiguration(
+        var configuration = ClientConfiguration(
             provider: provider,
             serviceKey: serviceKey,
             baseURL: arguments.string("base-url") ?? context.environment["KMA_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 },
             cache: cache,
             now: { instant }
         )
+        configuration.midBaseURL = arguments.string("mid-base-url") ?? context.environment["KMA_MID_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        return configuration
     }
 
-    /// Fetches the products concurrently; each gets its run or its error.
-    static func fetch(
-        _ products: [ForecastProduct], cell: GridCell, client: ForecastClient, configuration: ClientConfiguration
-    ) async -> [ForecastReport.Outcome] {
-        let fetcher = client
-        let results = await withTaskGroup(of: (ForecastProduct, Result<ForecastRun, ForecastClientError>).self) { group in
-            for product in products {
-                group.addTask {
-                    // Await into a local, then build the tuple: Swift 6.3.1 at -O returned the
-                    // wrong product when the tuple was built around the awaited fetch, and
-                    // every release fetch ended "not fetched" (see `Result.init(awaiting:)`).
-                    func fetchRun() async throws(ForecastClientError) -> ForecastRun { try await fetcher.fetch(product, cell: cell) }
-                    let result = await Result(awaiting: fetchRun)
-                    return (product, result)
-                }
-            }
-            var collected: [ForecastProduct: Result<ForecastRun, ForecastClientError>] = [:]
-            for await (product, result) in group { collected[product] = result }
-            return collected
-        }
-        return products.map { product in
-            let schedule = configuration.schedule(product)
-            let newest = schedule.latestBase(at: configuration.now())
-            let next = schedule.availableAt(schedule.nextBase(after: newest))
-            switch results[product] {
-            case .success(let run)?:
-                return .init(
-                    product: product, base: run.base, fallbackSteps: run.fallbackSteps, rows: run.rows, error: nil,
-                    nextAvailableAt: next, requests: run.requests, fetchedAt: KSTDateTime(run.fetchedAt),
-                    fileVersion: run.fileVersion, labelledBase: run.labelledBase
-                )
-            case .failure(let error)?:
-                return .init(product: product, base: nil, fallbackSteps: 0, rows: [], error: error.description, nextAvailableAt: next, requests: error.attempts)
-            case nil:
-                return .init(product: product, base: nil, fallbackSteps: 0, rows: [], error: "not fetched: the fetch ended without a result for this product (a bug in kma-forecast; please report it with the command you ran)", nextAvailableAt: next, requests: 0)
-            }
-        }
+    /// Fetches the products concurrently through the library's one call; each gets its run or
+    /// its error (``ForecastClient/outcomes(at:products:budget:)``).
+    static func fetch(_ products: [ForecastProduct], cell: GridCell, client: ForecastClient) async -> [ForecastReport.Outcome] {
+        await client.outcomes(at: cell, products: products).map(ForecastReport.Outcome.init)
     }
 
     // MARK: Output

@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastClient
 import KMAGrid
 
 /// Everything the forecast command shows, gathered before any of it is printed: where, when,
@@ -53,7 +54,8 @@ struct ForecastReport {
         outcomes.map { ($0.product, $0.nextAvailableAt) }.min { $0.1 < $1.1 }
     }
 
-    /// Builds the timeline and the daily summary from the outcomes.
+    /// Builds the timeline and the daily summary from the outcomes, as the library merges them
+    /// (``LocalForecast``).
     init(location: Location, at: KSTDateTime, outcomes: [Outcome], sample: DemoData.Sample?) {
         self.location = location
         self.at = at
@@ -62,14 +64,18 @@ struct ForecastReport {
         func rows(_ product: ForecastProduct) -> [ForecastRow]? {
             outcomes.first { $0.product == product && $0.error == nil }?.rows
         }
-        timeline = ForecastTimeline(nowcast: rows(.nowcast), ultraShort: rows(.ultraShort), shortTerm: rows(.shortTerm), at: at)
-        if let short = rows(.shortTerm) {
-            days = DailySummary.summaries(of: short, product: .shortTerm)
-        } else if let ultra = rows(.ultraShort) {
-            days = DailySummary.summaries(of: ultra, product: .ultraShort)
-        } else {
-            days = []
-        }
+        (timeline, days) = LocalForecast.merge(nowcast: rows(.nowcast), ultraShort: rows(.ultraShort), shortTerm: rows(.shortTerm), at: at)
+    }
+}
+
+extension ForecastReport.Outcome {
+    /// A product's outcome from the library: its error as the text people read.
+    init(_ outcome: ProductOutcome) {
+        self.init(
+            product: outcome.product, base: outcome.base, fallbackSteps: outcome.fallbackSteps, rows: outcome.rows,
+            error: outcome.failure?.message, nextAvailableAt: outcome.nextRunAvailableAt, requests: outcome.requests,
+            fetchedAt: outcome.fetchedAt, fileVersion: outcome.fileVersion, labelledBase: outcome.labelledBase
+        )
     }
 }
 

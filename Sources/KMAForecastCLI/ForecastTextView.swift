@@ -1,62 +1,136 @@
 import KMAForecast
 
-/// The forecast for a person at a terminal, at most ``width`` columns wide: a header (place,
-/// cell, the runs used, when the next run comes), the current conditions, an hourly table, sparkline
-/// charts of temperature, probability of precipitation and humidity, and a daily summary.
+/// The forecast for a person at a terminal, at most ``width`` columns wide.
+///
+/// By default one screen (about 30 lines at 80 columns): a line naming the place and the runs,
+/// the current conditions, the coming hours at a glance (``HourStrip``), a chart of the whole
+/// timeline (``TerminalChart``) and the days ahead (``DailyTable``). With ``hours`` set
+/// (`--hours N`, `--all`) it is the long view: the hourly table of every hour (or the first N),
+/// sparklines and the daily summary.
 struct ForecastTextView {
+    /// How many hours the long view's table shows.
+    enum Hours: Equatable {
+        /// Every hour of the timeline (`--all`).
+        case all
+        /// The first N hours (`--hours N`).
+        case first(Int)
+    }
+
     var language: DisplayLanguage
     var units: UnitSystem
     var style: TerminalStyle
     var width = 80
+    /// The characters the terminal shows (braille or ASCII for the chart).
+    var glyphs: TerminalGlyphs = .unicode
+    /// `nil` for the one-screen view; else the hourly table's hours.
+    var hours: Hours? = nil
 
     private var ko: Bool { language == .ko }
 
     func render(_ report: ForecastReport) -> String {
+        guard let hours else { return screen(report) }
         var out = header(report)
         if let current = currentConditions(report) { out += "\n" + current }
-        let hours = report.timeline.hours
-        if !hours.isEmpty {
+        var entries = report.timeline.hours
+        if case .first(let count) = hours { entries = Array(entries.prefix(count)) }
+        if !entries.isEmpty {
             out += "\n" + style.bold(ko ? "시간별 예보" : "Hourly forecast") + "\n"
-            var table = HourlyTable(language: language, units: units, sources: hours.map { $0.product.shortLabel(language) })
+            var table = HourlyTable(language: language, units: units, sources: entries.map { $0.product.shortLabel(language) })
             table.maxWidth = width
             table.style = style
             if report.timeline.products.filter({ $0 != .nowcast }).count < 2 { table.sources = nil }
-            out += table.render(hours.map(\.row))
-            out += "\n" + sparklines(hours.map(\.row))
+            out += table.render(entries.map(\.row))
+            out += "\n" + sparklines(entries.map(\.row))
         }
         if !report.days.isEmpty {
-            out += "\n" + style.bold(ko ? "일별 요약" : "Daily summary") + "\n"
-            out += DailyTable(language: language, units: units).render(report.days)
+            out += "\n" + daysAhead(report)
         }
         return out
     }
 
+    /// The one-screen view: the sections, separated by blank lines.
+    private func screen(_ report: ForecastReport) -> String {
+        var sections = [header(report)]
+        if let current = currentConditions(report) { sections.append(current) }
+        let rows = report.timeline.hours.map(\.row)
+        if !rows.isEmpty {
+            sections.append(HourStrip(language: language, units: units, style: style, width: width).render(rows))
+            let chart = TerminalChart(language: language, units: units, style: style, glyphs: glyphs, width: width)
+            sections.append(chart.render(rows.map(TerminalChart.Hour.init)))
+        }
+        if !report.days.isEmpty { sections.append(daysAhead(report)) }
+        if report.timeline.hours.count > 1 {
+            sections.append(style.dim(wrap([ko ? "모든 시간: --all (또는 --hours N)," : "Every hour: --all (or --hours N);", ko ? "그림: --chart FILE.svg" : "a picture: --chart FILE.svg"], indent: 0)) + "\n")
+        }
+        return sections.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    // MARK: Days ahead
+
+    /// The days the run covers: minimum and maximum temperature, rain, sky; rain highlighted.
+    func daysAhead(_ report: ForecastReport) -> String {
+        var table = DailyTable(language: language, units: units)
+        table.style = style
+        table.maxWidth = width
+        return style.bold(ko ? "일별 요약" : "Daily summary") + "\n" + table.render(report.days)
+    }
+
     // MARK: Header
 
+    /// One sentence: the place, the runs shown and when the next comes, wrapped to ``width``.
     private func header(_ report: ForecastReport) -> String {
         let location = report.location
-        var title = location.placeName ?? location.coordinate.map {
+        var place = location.placeName ?? location.coordinate.map {
             Formatting.latitude($0.latitude) + " " + Formatting.longitude($0.longitude)
         } ?? ""
-        title += (title.isEmpty ? "" : " · ") + (ko ? "격자 nx \(location.cell.nx), ny \(location.cell.ny)" : "grid nx \(location.cell.nx), ny \(location.cell.ny)")
-        var lines = [style.bold(title)]
+        let cell = ko ? "격자 \(location.cell.nx), \(location.cell.ny)" : "nx \(location.cell.nx), ny \(location.cell.ny)"
+        place = place.isEmpty ? (ko ? cell : "grid " + cell) : place + " (" + cell + ")"
+        func when(_ base: ForecastBase) -> String {
+            base.baseDateNumber == report.at.yyyymmdd
+                ? CalendarText.time(base.baseTimeNumber)
+                : CalendarText.day(base.baseDateNumber, language) + " " + CalendarText.time(base.baseTimeNumber)
+        }
         var runs: [String] = []
+        var missing: [String] = []
         for outcome in report.outcomes {
-            let label = outcome.product.shortLabel(language)
-            if let base = outcome.base, outcome.error == nil {
-                var text = "\(label) \(CalendarText.time(base.baseTimeNumber))"
-                if base.baseDateNumber != report.at.yyyymmdd { text = "\(label) \(CalendarText.day(base.baseDateNumber, language)) \(CalendarText.time(base.baseTimeNumber))" }
-                if outcome.fallbackSteps > 0 { text += ko ? " (이전 발표)" : " (earlier run)" }
-                runs.append(text)
+            let name = ko ? outcome.product.shortLabel(.ko) : outcome.product.rawValue
+            guard let base = outcome.base, outcome.error == nil else {
+                missing.append(name)
+                continue
+            }
+            let earlier = outcome.fallbackSteps > 0 ? (ko ? "이전 발표" : "an earlier run") : nil
+            if report.outcomes.count == 1 {
+                runs.append(when(base) + (earlier.map { " (\($0))" } ?? ""))
             } else {
-                runs.append("\(label) " + (ko ? "없음" : "n/a"))
+                runs.append(ko ? "\(name) \(when(base))" + (earlier.map { "(\($0))" } ?? "") : "\(when(base)) (\(name)" + (earlier.map { ", \($0)" } ?? "") + ")")
             }
         }
-        lines.append((ko ? "발표 " : "Runs ") + runs.joined(separator: " · ") + " KST")
-        if let next = report.nextUpdate {
-            let when = next.at.yyyymmdd == report.at.yyyymmdd ? CalendarText.time(next.at.hhmm) : CalendarText.day(next.at.yyyymmdd, language) + " " + CalendarText.time(next.at.hhmm)
-            lines.append(ko ? "다음 발표 \(when) KST (\(next.product.shortLabel(language)))" : "Next update \(when) KST (\(next.product.shortLabel(language)))")
+        var words: [String]
+        if ko {
+            let product = report.outcomes.count == 1 ? report.outcomes[0].product.koreanName + " " : ""
+            words = [style.bold(place) + ":"] + (product + runs.joined(separator: ", ") + " KST 발표").split(separator: " ").map(String.init)
+            if !missing.isEmpty { words[words.count - 1] += ";"; words += (missing.joined(separator: ", ") + " 없음").split(separator: " ").map(String.init) }
+        } else {
+            let lead: String
+            if report.outcomes.count == 1 {
+                lead = "\(report.outcomes[0].product.rawValue) run "
+            } else {
+                lead = runs.count == 1 ? "run " : "runs "
+            }
+            let list = runs.count <= 1 ? runs.joined() : runs.dropLast().joined(separator: ", ") + " and " + (runs.last ?? "")
+            words = [style.bold(place) + ":"]
+            if !runs.isEmpty { words += (lead + list + " KST").split(separator: " ").map(String.init) }
+            if !missing.isEmpty {
+                if !runs.isEmpty { words[words.count - 1] += ";" }
+                words += (missing.joined(separator: " and ") + " unavailable").split(separator: " ").map(String.init)
+            }
         }
+        if let next = report.nextUpdate {
+            let at = next.at.yyyymmdd == report.at.yyyymmdd ? CalendarText.time(next.at.hhmm) : CalendarText.day(next.at.yyyymmdd, language) + " " + CalendarText.time(next.at.hhmm)
+            words[words.count - 1] += ","
+            words += (ko ? "다음 발표 \(at)." : "next \(at).").split(separator: " ").map(String.init)
+        }
+        var lines = [wrap(words, indent: 2, separator: " ")]
         for outcome in report.outcomes where outcome.error != nil {
             lines.append(style.yellow("! \(outcome.product.shortLabel(language)): \(outcome.error ?? "")"))
         }
@@ -73,7 +147,7 @@ struct ForecastTextView {
         if entry.product == .nowcast {
             when = ko ? "지금 (\(CalendarText.time(row.forecastTime)) 관측)" : "Now (observed \(CalendarText.time(row.forecastTime)))"
         } else {
-            when = ko ? "곧 (\(CalendarText.time(row.forecastTime)) 예보)" : "Next (forecast for \(CalendarText.time(row.forecastTime)))"
+            when = ko ? "곧 (\(CalendarText.time(row.forecastTime)) 예보)" : "Next hour (\(CalendarText.time(row.forecastTime)))"
         }
         var parts: [String] = []
         if let value = row.value(.t1h) ?? row.value(.tmp) {
@@ -90,16 +164,18 @@ struct ForecastTextView {
             default: parts.append((ko ? "강수 " : "precip ") + value.text(language, units: units))
             }
         }
-        return style.bold(when) + "\n  " + wrap(parts, indent: 2) + "\n"
+        let sentence = parts.enumerated().map { index, part in index == parts.count - 1 ? part : part + "," }
+        return wrap([style.bold(when + ":")] + sentence, indent: 2, separator: " ") + "\n"
     }
 
-    /// Joins parts with two spaces, breaking lines before ``width``.
-    private func wrap(_ parts: [String], indent: Int) -> String {
+    /// Joins parts with `separator`, breaking lines before ``width`` and indenting the
+    /// continuation lines by `indent`.
+    private func wrap(_ parts: [String], indent: Int, separator: String = " ") -> String {
         var lines: [String] = []
         var current = ""
         for part in parts {
-            let candidate = current.isEmpty ? part : current + "  " + part
-            if Formatting.displayWidth(candidate) + indent > width, !current.isEmpty {
+            let candidate = current.isEmpty ? part : current + separator + part
+            if Formatting.displayWidth(candidate) + (lines.isEmpty ? 0 : indent) > width, !current.isEmpty {
                 lines.append(current)
                 current = part
             } else {

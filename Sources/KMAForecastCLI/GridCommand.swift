@@ -18,7 +18,8 @@ enum GridCommand {
             peninsula and nearby seas. A point's cell is what KMA's official formula gives.
 
             With --place, the name is looked up in KMA's official grid table (edition \(PlaceDirectory.kmaEdition)):
-            the cell printed is the one KMA assigns to that region. Names go from the province
+            the cell printed is the one KMA assigns to that region, followed by the region's
+            mid-term codes: its land region (getMidLandFcst) and temperature point (getMidTa). Names go from the province
             down, any level left out, spaces optional: '부산', '종로구', '서울 종로',
             '서울종로구 청운효자동'; short forms such as 서울, 경기 and 충북 work, and so does a
             10-digit region code. A name that fits several regions (중구) lists them: add the
@@ -117,26 +118,45 @@ enum GridCommand {
         }
     }
 
-    /// The answer for a place: KMA's cell for it, with its name, region code and position.
+    /// The answer for a place: KMA's cell for it, with its name, region code and position, and
+    /// its mid-term codes (land region and temperature point, with names).
     static func render(place: Place, format: OutputFormat) -> String {
         let cell = place.cell
+        let codes = try? MidTermRegions.kma.assignment(for: place)
         switch format {
         case .text:
             let position = place.coordinate.map {
                 "\(Formatting.latitude($0.latitude)), \(Formatting.longitude($0.longitude))"
             } ?? "no position in the table"
-            return "nx \(cell.nx), ny \(cell.ny): \(place.name) (region \(place.regionCode), \(position))\n"
+            var out = "nx \(cell.nx), ny \(cell.ny): \(place.name) (region \(place.regionCode), \(position))\n"
+            if let codes {
+                out += "mid-term: land region \(codes.landRegion.id) \(codes.landRegion.name)"
+                    + (codes.isApproximate ? " (nearest; the place has none of its own)" : "")
+                    + ", temperature point \(codes.temperaturePoint.id) \(codes.temperaturePoint.name)\n"
+            }
+            return out
         case .json:
+            let midTerm = codes.map { codes in
+                JSONText.object([
+                    ("land", JSONText.object([("id", JSONText.string(codes.landRegion.id)), ("name", JSONText.string(codes.landRegion.name))])),
+                    ("temperature", JSONText.object([("id", JSONText.string(codes.temperaturePoint.id)), ("name", JSONText.string(codes.temperaturePoint.name))])),
+                    ("approximate", codes.isApproximate ? "true" : "false"),
+                ])
+            } ?? "null"
             return JSONText.object([
                 ("nx", String(cell.nx)), ("ny", String(cell.ny)),
                 ("place", JSONText.string(place.name)), ("regionCode", JSONText.string(place.regionCode)),
                 ("lat", place.coordinate.map { JSONText.number($0.latitude) } ?? "null"),
                 ("lon", place.coordinate.map { JSONText.number($0.longitude) } ?? "null"),
+                ("midTerm", midTerm),
             ]) + "\n"
         case .csv:
             let position = place.coordinate.map { "\(JSONText.number($0.latitude)),\(JSONText.number($0.longitude))" } ?? ","
-            return "place,region_code,lat,lon,nx,ny\n"
-                + "\(CSVText.field(place.name)),\(place.regionCode),\(position),\(cell.nx),\(cell.ny)\n"
+            let mid = codes.map {
+                [$0.landRegion.id, $0.landRegion.name, $0.temperaturePoint.id, $0.temperaturePoint.name].map(CSVText.field).joined(separator: ",")
+            } ?? ",,,"
+            return "place,region_code,lat,lon,nx,ny,land_region,land_region_name,temperature_point,temperature_point_name\n"
+                + "\(CSVText.field(place.name)),\(place.regionCode),\(position),\(cell.nx),\(cell.ny),\(mid)\n"
         }
     }
 

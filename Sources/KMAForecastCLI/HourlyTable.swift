@@ -114,12 +114,10 @@ struct HourlyTable {
         }
     }
 
-    /// The weather in words: the precipitation type when it is raining or snowing, else the sky.
+    /// The weather in words: the library's condition (the precipitation type when something
+    /// falls, else the sky), or "dry" for a nowcast hour, which has no sky.
     func weather(_ row: ForecastRow) -> String? {
-        if let type = row.precipitationType, type != .noPrecipitation {
-            return Self.short(type.name(in: language))
-        }
-        if let sky = row.sky { return sky.name(in: language) }
+        if let condition = row.condition { return Self.short(condition.name(in: language)) }
         if row.precipitationType == .noPrecipitation { return language == .ko ? "강수 없음" : "dry" }
         return nil
     }
@@ -130,7 +128,12 @@ struct HourlyTable {
         if let strength = row.windStrength, row.windSpeed == nil {
             speed = strength.name(in: language)
         } else {
-            speed = value(row, .wsd)
+            // One decimal always, so "1.0 m/s" stands beside "1.5 m/s" (KMA writes "1" and "1.5").
+            speed = row.windSpeed.map { metersPerSecond in
+                let shown = units.convert(metersPerSecond, from: .metersPerSecond)
+                let number = NumberText.fixed(shown.value, decimals: 1, trimmingZeros: false)
+                return language == .en ? number + " " + shown.unit.symbol : number + shown.unit.symbol
+            } ?? value(row, .wsd)
         }
         let direction = row.windDirection.map { language == .ko ? $0.compassPoint.koreanName : $0.compassPoint.abbreviation }
         switch (speed, direction) {

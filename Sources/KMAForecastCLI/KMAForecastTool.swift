@@ -18,6 +18,7 @@ public enum KMAForecastTool {
         (GridCommand.spec, { a, c throws(CLIError) in try GridCommand.run(a, c) }),
         (BaseTimeCommand.spec, { a, c throws(CLIError) in try BaseTimeCommand.run(a, c) }),
         (ParseCommand.spec, { a, c throws(CLIError) in try ParseCommand.run(a, c) }),
+        (FieldCommand.spec, { a, c throws(CLIError) in try await FieldCommand.run(a, c) }),
     ]
 
     /// The tool's own help: the forecast (the main job, the default when the first argument is
@@ -32,7 +33,13 @@ public enum KMAForecastTool {
             SUBCOMMANDS:
             \(subcommandList)
 
-              See 'kma-forecast help <subcommand>' for detailed help.
+              See 'kma-forecast help <subcommand>' for detailed help, and 'kma-forecast help' for
+              the full reference (every subcommand).
+
+            SHELL COMPLETION:
+              source <(kma-forecast --generate-completion-script bash)
+              kma-forecast --generate-completion-script zsh > "${fpath[1]}/_kma-forecast"
+              kma-forecast --generate-completion-script fish > ~/.config/fish/completions/kma-forecast.fish
             """,
         options: ForecastCommand.spec.options + [OptionSpec("version", help: "Show the version.")],
         positional: nil
@@ -58,12 +65,39 @@ public enum KMAForecastTool {
         return status
     }
 
+    /// The full reference, as `kma-forecast help` prints it: the tool's help, then every
+    /// subcommand's.
+    static func reference(width: Int) -> String {
+        var out = rootSpec.helpText(width: width)
+        for command in subcommands {
+            out += "\n" + String(repeating: "─", count: min(width, 60)) + "\n\n"
+            out += "kma-forecast \(command.spec.name)\n\n" + command.spec.helpText(width: width)
+        }
+        return out
+    }
+
     private static func dispatch(_ context: CommandContext) async -> Int32 {
         var arguments = context.arguments
         var spec = rootSpec
+        let width = Platform.outputColumns(environment: context.environment, sink: context.standardOutput)
         do throws(CLIError) {
             guard let first = arguments.first else {
-                context.standardOutput.write(rootSpec.helpText)
+                context.standardOutput.write(rootSpec.helpText(width: width))
+                return ExitCode.success
+            }
+            // `--generate-completion-script <shell>` (swift-argument-parser's spelling), first.
+            let completion = "--generate-completion-script"
+            if first == completion || first.hasPrefix(completion + "=") {
+                let value = first == completion ? arguments.dropFirst().first : String(first.dropFirst(completion.count + 1))
+                let shells = CompletionScript.Shell.allCases.map(\.rawValue)
+                guard let value, let shell = CompletionScript.Shell(rawValue: value) else {
+                    let problem = value.map { "The value '\($0)' is invalid for '\(completion) <shell>'" } ?? "Missing value for '\(completion) <shell>'"
+                    throw CLIError.usage(problem + ". Please provide one of \(ParsedArguments.listing(shells)).")
+                }
+                guard arguments.count <= (first == completion ? 2 : 1) else {
+                    throw CLIError.usage("Unexpected argument '\(arguments[first == completion ? 2 : 1])' after '\(completion) \(value)'")
+                }
+                context.standardOutput.write(CompletionScript.script(for: shell, root: rootSpec, subcommands: subcommands.map(\.spec)))
                 return ExitCode.success
             }
             // `--version` anywhere (as swift-argument-parser honours it), but not as the value
@@ -76,11 +110,11 @@ public enum KMAForecastTool {
             if first == "help" {
                 let topic = arguments.dropFirst().first
                 if let topic, let command = subcommands.first(where: { $0.spec.name == topic }) {
-                    context.standardOutput.write(command.spec.helpText)
+                    context.standardOutput.write(command.spec.helpText(width: width))
                 } else if let topic {
                     throw CLIError.usage("Unknown subcommand '\(topic)'" + suggestion(topic))
                 } else {
-                    context.standardOutput.write(rootSpec.helpText)
+                    context.standardOutput.write(reference(width: width))
                 }
                 return ExitCode.success
             }
@@ -92,7 +126,7 @@ public enum KMAForecastTool {
                 // (`--lat x --help` used to run the forecast and show the sample).
                 let parsed = try ParsedArguments.parse(arguments, spec: rootSpec)
                 if parsed.wantsHelp {
-                    context.standardOutput.write(rootSpec.helpText)
+                    context.standardOutput.write(rootSpec.helpText(width: width))
                     return ExitCode.success
                 }
                 return try await ForecastCommand.run(parsed, context)
@@ -101,7 +135,7 @@ public enum KMAForecastTool {
             arguments.removeFirst()
             let parsed = try ParsedArguments.parse(arguments, spec: spec)
             if parsed.wantsHelp {
-                context.standardOutput.write(spec.helpText)
+                context.standardOutput.write(spec.helpText(width: width))
                 return ExitCode.success
             }
             return try await command.run(parsed, context)

@@ -31,6 +31,30 @@ enum Platform {
         return true
     }
 
+    /// The width in columns of the terminal on a file descriptor (`ioctl(TIOCGWINSZ)`), or
+    /// `nil` when it is not a terminal or reports no width.
+    static func terminalColumns(_ fd: Int32) -> Int? {
+        #if os(Linux) || os(Android)
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+        #elseif canImport(Darwin)
+        var size = winsize()
+        guard ioctl(fd, TIOCGWINSZ, &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+        #else
+        return nil
+        #endif
+    }
+
+    /// The columns the output may use: `COLUMNS` when it is a whole number of at least 20
+    /// (the shell's idea of the width, and the way to ask for another), else the terminal's
+    /// width, else 80.
+    static func outputColumns(environment: [String: String], sink: TextSink) -> Int {
+        if let text = environment["COLUMNS"], let columns = Int(text), columns >= 20 { return min(columns, 1_000) }
+        return sink.terminalColumns.map { max(20, $0) } ?? 80
+    }
+
     /// The `errno` for a descriptor that is not open.
     static let badDescriptor = EBADF
 
@@ -72,6 +96,19 @@ enum Platform {
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
+    }
+
+    /// Writes a whole file, replacing what it held (created with mode 0644 less the umask).
+    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(CLIError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            throw .runtime("cannot write '\(path)': \(errorText(errno))")
+        }
+        let failure = bytes.withUnsafeBytes { writeAll(fd, $0) }
+        let closed = close(fd) == 0 ? nil : errno
+        if let code = failure ?? closed {
+            throw .runtime("cannot write '\(path)': \(errorText(code))")
+        }
     }
 
     /// Reads a whole file.

@@ -19,6 +19,7 @@ struct TerminalStyle {
     func dim(_ text: String) -> String { wrap(text, "2") }
     func cyan(_ text: String) -> String { wrap(text, "36") }
     func yellow(_ text: String) -> String { wrap(text, "33") }
+    func blue(_ text: String) -> String { wrap(text, "34") }
 
     /// A temperature coloured from blue (freezing) through green to red (hot).
     func temperature(_ text: String, celsius: Double?) -> String {

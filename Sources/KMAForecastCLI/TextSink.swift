@@ -106,6 +106,13 @@ public final class TextSink: Sendable {
         }
     }
 
+    /// The terminal's width in columns when the sink is a terminal that reports one (the
+    /// `TIOCGWINSZ` ioctl); `nil` for files, pipes and memory.
+    public var terminalColumns: Int? {
+        guard isTerminal, case .fileDescriptor(let fd) = target else { return nil }
+        return Platform.terminalColumns(fd)
+    }
+
     /// Everything written so far (memory sinks only; empty for file descriptors).
     public var bytes: [UInt8] {
         state.withLock { state in

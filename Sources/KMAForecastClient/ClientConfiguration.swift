@@ -21,6 +21,13 @@ public struct ClientConfiguration: Sendable {
     /// `http://127.0.0.1:8080/1360000/VilageFcstInfoService_2.0`; `nil` for the provider's
     /// ``ServiceProvider/defaultBaseURL``.
     public var baseURL: String?
+    /// The mid-term service root (중기예보, `MidFcstInfoService`) to which the operation name
+    /// (`getMidTa`, `getMidLandFcst`, `getMidFcst`) is appended, e.g.
+    /// `http://127.0.0.1:8080/1360000/MidFcstInfoService`. `nil`: when ``baseURL`` is set,
+    /// that root with its last path component replaced by `MidFcstInfoService` (the same
+    /// gateway: a proxy or test server is never bypassed); else the provider's
+    /// ``ServiceProvider/defaultMidTermBaseURL``. Used by ``ForecastClient/dailyForecast(for:days:budget:)-(Place,_,_)``.
+    public var midBaseURL: String? = nil
     /// Where runs are cached. Default ``CacheLocation/standard``.
     public var cache: CacheLocation
     /// Per-attempt timeouts.

@@ -15,6 +15,9 @@ struct ClientCore: Sendable {
     let random: @Sendable () -> Double
     /// The file versions KMA gave this client (shared by its copies and fetches).
     let versions = FileVersionMemo()
+    /// The mid-term service root, provider and key (``ClientConfiguration/midBaseURL``); set by
+    /// ``ForecastClient/init(configuration:transport:sleep:random:)`` after checking it.
+    var midEndpoint: Endpoint?
 
     func emit(_ event: ForecastClientEvent) {
         configuration.onEvent?(event)
@@ -52,10 +55,30 @@ struct ClientCore: Sendable {
     /// attempt draws from the budget and is reported (`sent`), the answer is sent through
     /// `interpret`, and a transient failure (``ForecastClientError/isTransient``) is retried
     /// after the policy's backoff (honouring `Retry-After`) until it succeeds, fails for good,
-    /// runs out of attempts or is cancelled.
+    /// runs out of attempts or is cancelled. `retried` makes the retry event for requests that
+    /// are not for a product and cell (the mid-term service); by default it is
+    /// ``ForecastClientEvent/retryScheduled(product:cell:failedAttempt:delay:error:)``.
     func retrying<Value: Sendable>(
         _ url: String, shown: String, budget: RequestBudget?, product: ForecastProduct, cell: GridCell,
         sent: (_ attempt: Int) -> ForecastClientEvent,
+        retried: ((_ failedAttempt: Int, _ delay: Duration, _ error: ForecastClientError) -> ForecastClientEvent)? = nil,
+        interpret: (HTTPResponse) throws(ForecastClientError) -> Value
+    ) async -> Attempted<Value> {
+        await retrying(
+            url, shown: shown, budget: budget, sent: sent,
+            retried: { attempt, delay, error in
+                retried?(attempt, delay, error) ?? .retryScheduled(product: product, cell: cell, failedAttempt: attempt, delay: delay, error: error)
+            },
+            interpret: interpret
+        )
+    }
+
+    /// The same loop for a request that is not about one cell (a grid field): `retried` makes
+    /// the event reported before each wait.
+    func retrying<Value: Sendable>(
+        _ url: String, shown: String, budget: RequestBudget?,
+        sent: (_ attempt: Int) -> ForecastClientEvent,
+        retried: (_ failedAttempt: Int, _ delay: Duration, _ error: ForecastClientError) -> ForecastClientEvent,
         interpret: (HTTPResponse) throws(ForecastClientError) -> Value
     ) async -> Attempted<Value> {
         let retry = configuration.retry
@@ -89,7 +112,7 @@ struct ClientCore: Sendable {
                 return Attempted(result: .failure(failure.at(shown, attempts: attempt)), attempts: attempt)
             }
             let delay = retry.delay(afterAttempt: attempt, random: random(), retryAfterSeconds: retryAfter)
-            emit(.retryScheduled(product: product, cell: cell, failedAttempt: attempt, delay: delay, error: failure.at(shown, attempts: attempt)))
+            emit(retried(attempt, delay, failure.at(shown, attempts: attempt)))
             await sleep(delay)
         }
     }

@@ -114,13 +114,21 @@ public struct ForecastCache: Hashable, Sendable {
     }
 
     /// The default cache directory: `$XDG_CACHE_HOME/kma-forecast` when `XDG_CACHE_HOME` is an
-    /// absolute path, else `$HOME/.cache/kma-forecast`; `nil` when neither is set.
+    /// absolute path; else, on Apple platforms, `kma-forecast` in the user's caches directory
+    /// (`~/Library/Caches` on macOS, the app container's `Library/Caches` on iOS, tvOS, watchOS
+    /// and visionOS: not backed up, and purged by the system when space runs low, as a cache
+    /// should be); else `$HOME/.cache/kma-forecast`. `nil` when none of these is known.
     ///
     /// - Parameter environment: The environment to read (the process's by default).
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
             return normalized(xdg + "/kma-forecast")
         }
+        #if canImport(Darwin)
+        if let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first, caches.path.hasPrefix("/") {
+            return normalized(caches.path + "/kma-forecast")
+        }
+        #endif
         if let home = environment["HOME"], home.hasPrefix("/") {
             return normalized(home + "/.cache/kma-forecast")
         }

@@ -83,6 +83,19 @@ public struct ForecastClient: Sendable {
         )
     }
 
+    /// A client that sends its requests through a transport of your own: a `URLSession` set
+    /// up your way, a background session, or a test double (see ``HTTPTransport``).
+    ///
+    /// - Throws: As ``init(configuration:)``.
+    public init(configuration: ClientConfiguration, transport: any HTTPTransport) throws(ForecastClientError) {
+        try self.init(
+            configuration: configuration,
+            transport: transport,
+            sleep: { duration in try? await Task.sleep(for: duration) },
+            random: { Double.random(in: 0..<1) }
+        )
+    }
+
     /// A client with an injected transport, sleep and random source (tests, and the CLI's
     /// `--demo`, which serves recorded pages through the same client).
     package init(
@@ -104,10 +117,12 @@ public struct ForecastClient: Sendable {
         case .directory(let path): try ForecastCache(directory: path)
         case .disabled: nil
         }
-        core = ClientCore(
+        var core = ClientCore(
             configuration: configuration, endpoint: endpoint, transport: transport,
             cache: cache, sleep: sleep, random: random
         )
+        core.midEndpoint = try ClientCore.midTermEndpoint(configuration)
+        self.core = core
     }
 
     /// The service root requests go to, e.g. `https://apis.data.go.kr/1360000/VilageFcstInfoService_2.0`.

@@ -1,6 +1,7 @@
 import Foundation
 import KMAForecast
 import KMAGrid
+import KMAPlaces
 
 /// Why the client could not deliver a forecast: the stage that failed, the reason, the
 /// request's URL with the key redacted, and how many attempts were made.
@@ -50,6 +51,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case outsideGrid(GridError)
         /// The batch's request budget was used up before this fetch could be made.
         case budgetExhausted(limit: Int)
+        /// A place name matched no place in KMA's table, or several (the error lists them).
+        case unknownPlace(PlaceLookupError)
         /// No route to the server (no network, unknown host, connection refused).
         case unreachable(host: String, detail: String)
         /// An attempt took longer than a timeout (seconds of the limit that fired).
@@ -110,6 +113,12 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// hour (``ForecastProduct/requiredCategories``), as it does for a few minutes right
         /// after a run is due; `missing` lists them. Nothing of it was used or cached.
         case incompleteRun(product: ForecastProduct, base: ForecastBase, missing: [ForecastCategory])
+        /// The mid-term service had no data (NO_DATA, or an answer without an item) for
+        /// `operation` (`getMidTa` …) at `regionID` for any run tried (`tmFc`, newest first).
+        case midTermNoData(operation: String, regionID: String, tried: [String])
+        /// A KMA API Hub grid-field body that is not a whole field: an error line (`# input
+        /// variable error (-1)`), a wrong count, a body cut short, every cell missing.
+        case field(GridFieldError)
     }
 
     /// What went wrong.
@@ -119,18 +128,29 @@ public struct ForecastClientError: Error, Hashable, Sendable {
     public var url: String?
     /// How many attempts were made for the failed request (0 when none was sent).
     public var attempts: Int
+    /// Which of KMA's services failed: the short-term service (the default) or the mid-term one.
+    public var service: Service
+
+    /// KMA's two forecast services, each needing its own 활용신청 on the same key.
+    public enum Service: String, Hashable, Sendable, CaseIterable {
+        /// 단기예보 조회서비스 (`VilageFcstInfoService_2.0`): nowcast, ultra-short, short-term.
+        case shortTerm = "short-term"
+        /// 중기예보 조회서비스 (`MidFcstInfoService`): `getMidTa`, `getMidLandFcst`, `getMidFcst`.
+        case midTerm = "mid-term"
+    }
 
     /// An error.
-    public init(_ reason: Reason, url: String? = nil, attempts: Int = 0) {
+    public init(_ reason: Reason, url: String? = nil, attempts: Int = 0, service: Service = .shortTerm) {
         self.reason = reason
         self.url = url
         self.attempts = attempts
+        self.service = service
     }
 
     /// The stage that failed.
     public var stage: Stage {
         switch reason {
-        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted:
+        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace:
             .request
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
              .redirectedElsewhere, .responseTooLarge, .unparsableResponse, .transport, .cancelled:
@@ -141,12 +161,16 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             .resultCode
         case .response(let error):
             error.resultCode == nil ? .decode : .resultCode
-        case .noData:
+        case .noData, .midTermNoData:
             .resultCode
         case .emptyRun:
             .decode
         case .paging, .foreignItem, .rows, .mixedBaseLabels, .incompleteRun:
             .consistency
+        case .field(.serviceMessage):
+            .resultCode
+        case .field:
+            .decode
         }
     }
 
@@ -155,7 +179,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
     public var resultCode: ResultCode? {
         switch reason {
         case .response(let error): error.resultCode
-        case .noData: .noData
+        case .noData, .midTermNoData: .noData
         default: nil
         }
     }
@@ -174,6 +198,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case .httpStatus(let code):
             (500...599).contains(code)
         case .response(let error):
+            error.isTransient
+        case .field(let error):
             error.isTransient
         default:
             false
@@ -199,8 +225,9 @@ public struct ForecastClientError: Error, Hashable, Sendable {
 }
 
 extension ForecastClientError: CustomStringConvertible, LocalizedError {
-    /// What went wrong and what to do, in a sentence or two.
-    public var description: String {
+    /// What went wrong and what to do, without naming the service (``description`` adds that
+    /// for the mid-term service; see `ForecastClientError+Service.swift`).
+    var serviceNeutralDescription: String {
         let tries = attempts > 1 ? " after \(attempts) attempts" : ""
         switch reason {
         case .invalidServiceKey(let why):
@@ -213,6 +240,8 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "\(error)"
         case .budgetExhausted(let limit):
             return "Not fetched: the request budget of \(limit) calls is used up (a development key allows 10,000 calls a day). Raise the budget or fetch fewer places."
+        case .unknownPlace(let error):
+            return error.description
         case .unreachable(let host, let detail):
             return "Could not reach \(host) (\(detail))\(tries). Check the network connection, and the service URL if you set one."
         case .timedOut(let seconds):
@@ -271,6 +300,11 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         case .incompleteRun(let product, let base, let missing):
             let codes = missing.map(\.code).joined(separator: ", ")
             return "KMA's \(product.rawValue) run \(base) is not complete yet: its first forecast hour lacks \(codes) (right after a run is due, KMA serves it for a few minutes with categories missing). Nothing of it was used or cached; try again in a few minutes."
+        case .midTermNoData(let operation, let regionID, let tried):
+            return "KMA has no \(operation) data for region \(regionID) for run\(tried.count == 1 ? "" : "s") \(tried.joined(separator: ", ")) (tmFc): the newest run may be published late, or the region code is retired. Try again in a few minutes."
+        case .field(let error):
+            let text = error.description
+            return (text.first.map { String($0).uppercased() + text.dropFirst() } ?? text) + (error.isTransient && !tries.isEmpty ? " (failed\(tries))" : "")
         }
     }
 

@@ -34,4 +34,20 @@ public enum ForecastClientEvent: Sendable {
     case runFetched(product: ForecastProduct, cell: GridCell, base: ForecastBase, items: Int, pages: Int, requests: Int)
     /// A batch finished `completed` of its `total` distinct cells.
     case batchProgress(product: ForecastProduct, completed: Int, total: Int)
+    /// A mid-term request is being sent (`attempt` counts from 1).
+    case midTermRequestSent(operation: MidTermOperation, regionID: String, tmFc: String, attempt: Int, url: String)
+    /// A mid-term request failed transiently; the next attempt follows after `delay`.
+    case midTermRetryScheduled(operation: MidTermOperation, regionID: String, failedAttempt: Int, delay: Duration, error: ForecastClientError)
+    /// KMA had no data for mid-term run `from` (or it is noted as not published yet); trying `to`.
+    case midTermFallback(operation: MidTermOperation, regionID: String, from: String, to: String)
+    /// A mid-term answer was served from the cache.
+    case midTermCacheHit(operation: MidTermOperation, regionID: String, tmFc: String)
+    /// A grid-field request is being sent (`attempt` counts from 1).
+    case fieldRequestSent(GridFieldRequest, attempt: Int, url: String)
+    /// A grid-field attempt failed transiently; the next one follows after `delay`.
+    case fieldRetryScheduled(GridFieldRequest, failedAttempt: Int, delay: Duration, error: ForecastClientError)
+    /// A grid field was served from the cache, with no request.
+    case fieldCacheHit(GridFieldRequest)
+    /// A grid field was fetched from KMA: its body's size in bytes and the HTTP requests it took.
+    case fieldFetched(GridFieldRequest, bytes: Int, requests: Int)
 }

@@ -1,6 +1,22 @@
 /// Sends one GET request and returns the whole answer: the one seam between the client and the
-/// network. ``URLSessionTransport`` is the real one; tests can put anything behind it.
-package protocol HTTPTransport: Sendable {
+/// network. ``URLSessionTransport`` is the real one; an app can bring its own (a configured
+/// `URLSession`, a background session, a proxy) and tests a double:
+///
+/// ```swift
+/// struct CannedTransport: HTTPTransport {
+///     var body: [UInt8]
+///     func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
+///         if Task.isCancelled { throw .cancelled }
+///         return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: body)
+///     }
+/// }
+/// let client = try ForecastClient(configuration: configuration, transport: CannedTransport(body: page))
+/// ```
+///
+/// The client validates everything a transport returns (status, envelope, paging, size), so a
+/// transport only moves bytes. It must never put the URL (which holds the key) in anything it
+/// reports.
+public protocol HTTPTransport: Sendable {
     /// Sends a GET request.
     ///
     /// - Parameters:
@@ -13,16 +29,16 @@ package protocol HTTPTransport: Sendable {
 }
 
 /// A complete HTTP answer.
-package struct HTTPResponse: Sendable, Hashable {
+public struct HTTPResponse: Sendable, Hashable {
     /// The status code, e.g. 200.
-    package var status: Int
+    public var status: Int
     /// Header values by lower-case name.
-    package var headers: [String: String]
+    public var headers: [String: String]
     /// The body as received.
-    package var body: [UInt8]
+    public var body: [UInt8]
 
     /// A complete answer.
-    package init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
+    public init(status: Int, headers: [String: String] = [:], body: [UInt8]) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -36,7 +52,7 @@ package struct HTTPResponse: Sendable, Hashable {
 
 /// Why no complete answer arrived. Carries no URL and no text from the underlying library (which
 /// may quote the URL, key and all).
-package enum TransportFailure: Error, Hashable, Sendable {
+public enum TransportFailure: Error, Hashable, Sendable {
     /// No route to the server: no network, the host name did not resolve, or the connection
     /// was refused. `detail` says which, in our own words.
     case unreachable(detail: String)

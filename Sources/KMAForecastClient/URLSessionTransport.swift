@@ -22,13 +22,13 @@ import FoundationNetworking
 ///   host name, `https` to `http`, a target with userinfo) is not requested: the URL carries
 ///   the service key, which must only ever go to the configured service root. Such a redirect
 ///   fails as ``TransportFailure/redirectedElsewhere(location:)``.
-package struct URLSessionTransport: HTTPTransport {
+public struct URLSessionTransport: HTTPTransport {
     /// The default ``maximumBodySize``: 8 MiB, far above any page (a 10,000-item page is about
     /// 1.1 MB), far below what would strain memory.
-    package static let defaultMaximumBodySize = 8 << 20
+    public static let defaultMaximumBodySize = 8 << 20
 
     /// The most bytes of one answer's body read before the answer is refused, ≥ 1.
-    package let maximumBodySize: Int
+    public let maximumBodySize: Int
 
     private let session: SessionBox
 
@@ -37,7 +37,7 @@ package struct URLSessionTransport: HTTPTransport {
     /// - Parameters:
     ///   - maximumConnectionsPerHost: Connections kept open to one host.
     ///   - maximumBodySize: See ``maximumBodySize``; values below 1 are taken as 1.
-    package init(maximumConnectionsPerHost: Int = 8, maximumBodySize: Int = defaultMaximumBodySize) {
+    public init(maximumConnectionsPerHost: Int = 8, maximumBodySize: Int = defaultMaximumBodySize) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
@@ -49,7 +49,8 @@ package struct URLSessionTransport: HTTPTransport {
         session = SessionBox(URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate: delegate)
     }
 
-    package func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
+    /// Sends a GET request; see ``HTTPTransport/get(_:connectTimeout:)``.
+    public func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
         guard let target = URL(string: url) else { throw .badURL }
         var request = URLRequest(url: target)
         request.httpMethod = "GET"

@@ -105,6 +105,52 @@ public final class ReplayServer: Sendable {
     /// `http://127.0.0.1:<port>/api/typ02/openApi/VilageFcstInfoService_2.0`.
     public var apiHubBaseURL: String { "http://127.0.0.1:\(port)/api/typ02/openApi/VilageFcstInfoService_2.0" }
 
+    /// The data.go.kr-style mid-term service root on this server:
+    /// `http://127.0.0.1:<port>/1360000/MidFcstInfoService`.
+    public var midTermBaseURL: String { "http://127.0.0.1:\(port)/1360000/MidFcstInfoService" }
+
+    /// Adds (or replaces) a mid-term answer: the body served for `operation` (`getMidTa`,
+    /// `getMidLandFcst`, `getMidFcst`) with `regId` (or `stnId`) and `tmFc`. Other mid-term
+    /// requests are answered NO_DATA, as KMA does for a run it does not have.
+    public func addMidTerm(operation: String, regionID: String, tmFc: String, body: [UInt8]) {
+        engine.state.withLock { $0.midTerm[Engine.MidTermKey(operation: operation, regionID: regionID, tmFc: tmFc)] = body }
+    }
+
+    /// Serves the recorded 2026-10-04 mid-term bodies of `Fixtures/midterm/`: getMidTa for
+    /// 서울 11B10101 and getMidLandFcst for 11B00000, runs 06:00 and 18:00, under the region
+    /// codes given (the recordings' own by default).
+    public func addRecordedMidTerm(temperaturePoint: String = "11B10101", landRegion: String = "11B00000") throws {
+        for tmFc in ["202610040600", "202610041800"] {
+            let ta = try Fixtures.text("midterm/getMidTa_11B10101_\(tmFc).json").replacingOccurrences(of: "11B10101", with: temperaturePoint)
+            let land = try Fixtures.text("midterm/getMidLandFcst_11B00000_\(tmFc).json").replacingOccurrences(of: "11B00000", with: landRegion)
+            addMidTerm(operation: "getMidTa", regionID: temperaturePoint, tmFc: tmFc, body: Array(ta.utf8))
+            addMidTerm(operation: "getMidLandFcst", regionID: landRegion, tmFc: tmFc, body: Array(land.utf8))
+        }
+    }
+
+    /// Makes every answer to `operation` wait `milliseconds` before it is sent (a stand-in for
+    /// the gateway's latency, e.g. KMA's guide's 600 ms for `getVilageFcst`); 0 removes it.
+    public func setLatency(milliseconds: Int, for operation: String) {
+        engine.state.withLock { $0.latencies[operation] = milliseconds > 0 ? milliseconds : nil }
+    }
+
+    /// The API Hub grid-field service root on this server:
+    /// `http://127.0.0.1:<port>/api/typ01/cgi-bin/url`.
+    public var apiHubFieldBaseURL: String { "http://127.0.0.1:\(port)/api/typ01/cgi-bin/url" }
+
+    /// Adds (or replaces) a grid field to serve: `body` for `operation` (`nph-dfs_shrt_grd` …)
+    /// with these `tmfc`, `tmef` (`nil` for the nowcast, which takes none) and `vars`.
+    ///
+    /// Grid-field requests (`nph-dfs_*`) are answered as API Hub is reported to answer: the
+    /// stored body; for `vars` with a comma (several variables), the first variable's body
+    /// with every value -99.00 (API Hub answers mostly -99); for anything not stored,
+    /// `# input variable error (-1)` with HTTP 200. A stand-in: how API Hub answers a run it
+    /// has not made yet is not known. With ``expectedKey`` set, a wrong `authKey` gets HTTP 401
+    /// with a small JSON body (hand-made, not a recording).
+    public func addField(_ body: [UInt8], operation: String, tmfc: String, tmef: String?, variable: String) {
+        engine.state.withLock { $0.fields[Engine.FieldKey(operation: operation, tmfc: tmfc, tmef: tmef, variable: variable)] = body }
+    }
+
     /// Adds (or replaces) a run to serve.
     public func add(_ run: RecordedRun) {
         engine.state.withLock { $0.runs[Engine.key(of: run)] = run }
@@ -187,6 +233,12 @@ public final class ReplayServer: Sendable {
             var remaining: Int
         }
 
+        struct MidTermKey: Hashable {
+            var operation: String
+            var regionID: String
+            var tmFc: String
+        }
+
         struct VersionKey: Hashable {
             var ftype: String
             var baseDateTime: String
@@ -197,9 +249,19 @@ public final class ReplayServer: Sendable {
             var asList: Bool
         }
 
+        struct FieldKey: Hashable {
+            var operation: String
+            var tmfc: String
+            var tmef: String?
+            var variable: String
+        }
+
         struct State {
             var runs: [RunKey: RecordedRun] = [:]
+            var fields: [FieldKey: [UInt8]] = [:]
             var versions: [VersionKey: SetVersion] = [:]
+            var midTerm: [MidTermKey: [UInt8]] = [:]
+            var latencies: [String: Int] = [:]
             var faults: [InjectedFault] = []
             var requests: [RecordedRequest] = []
             var stopped = false
@@ -270,6 +332,7 @@ public final class ReplayServer: Sendable {
                 close(connection)
                 return
             }
+            if let latency = state.withLock({ $0.latencies[request.operation] }) { usleep(useconds_t(latency) * 1000) }
             let fault = state.withLock { state -> ReplayFault? in
                 state.requests.append(request)
                 guard let position = state.faults.firstIndex(where: { $0.remaining > 0 && $0.match.matches(request) }) else { return nil }
@@ -368,7 +431,8 @@ public final class ReplayServer: Sendable {
 
         /// The normal answer to a request, with a content fault applied.
         private func answer(_ request: RecordedRequest, alteration: ReplayFault?) -> HTTPAnswer {
-            let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst", "getFcstVersion"]
+            if request.operation.hasPrefix("nph-dfs_") { return fieldAnswer(request) }
+            let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst", "getFcstVersion", "getMidTa", "getMidLandFcst", "getMidFcst"]
             guard request.method == "GET", operations.contains(request.operation) else {
                 return HTTPAnswer(status: 404, contentType: "text/html", body: Array("<html><head><title>404 Not Found</title></head></html>".utf8))
             }
@@ -379,6 +443,10 @@ public final class ReplayServer: Sendable {
             }
             let parameters = request.parameters
             if request.operation == "getFcstVersion" { return versionAnswer(parameters) }
+            if request.operation.hasPrefix("getMid") {
+                let key = MidTermKey(operation: request.operation, regionID: parameters["regId"] ?? parameters["stnId"] ?? "", tmFc: parameters["tmFc"] ?? "")
+                return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: state.withLock { $0.midTerm[key] } ?? noDataBody)
+            }
             guard let baseDate = parameters["base_date"], let baseTime = parameters["base_time"],
                   let nx = parameters["nx"].flatMap({ Int($0) }), let ny = parameters["ny"].flatMap({ Int($0) }) else {
                 let body = #"{"response":{"header":{"resultCode":"11","resultMsg":"NO_MANDATORY_REQUEST_PARAMETERS_ERROR"}}}"#
@@ -412,6 +480,30 @@ public final class ReplayServer: Sendable {
             }
             body += Array(#"]},"pageNo":\#(pageNo),"numOfRows":\#(numOfRows),"totalCount":\#(totalCount)}}}"#.utf8)
             return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: body)
+        }
+
+        /// The answer to a grid-field request (see ``ReplayServer/addField(_:operation:tmfc:tmef:variable:)``).
+        private func fieldAnswer(_ request: RecordedRequest) -> HTTPAnswer {
+            let text = "text/plain;charset=UTF-8"
+            guard request.method == "GET" else { return HTTPAnswer(status: 405, contentType: text, body: []) }
+            if let expectedKey, request.parameters["authKey"] != expectedKey {
+                let body = #"{"result":{"status":401,"message":"인증키가 유효하지 않습니다. (stand-in answer)"}}"#
+                return HTTPAnswer(status: 401, contentType: ReplayServer.json, body: Array(body.utf8))
+            }
+            let parameters = request.parameters
+            let variables = (parameters["vars"] ?? "").split(separator: ",").map(String.init)
+            let key = FieldKey(operation: request.operation, tmfc: parameters["tmfc"] ?? "", tmef: parameters["tmef"], variable: variables.first ?? "")
+            guard let body = state.withLock({ $0.fields[key] }) else {
+                return HTTPAnswer(status: 200, contentType: text, body: Array("# input variable error (-1)\n".utf8))
+            }
+            guard variables.count == 1 else {
+                // Several variables: API Hub answers mostly -99.
+                let missing = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+                    line.isEmpty ? "" : line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { _ in "-99.00" }.joined(separator: ",")
+                }.joined(separator: "\n")
+                return HTTPAnswer(status: 200, contentType: text, body: Array(missing.utf8))
+            }
+            return HTTPAnswer(status: 200, contentType: text, body: body)
         }
 
         /// The answer to `getFcstVersion`.

@@ -79,8 +79,10 @@ struct BuiltBinaryTests {
         let result = try Self.run(["--lat", "37.56", "--lon", "126.97"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("nx 60, ny 120"))
-        #expect(result.stdout.contains("Hourly forecast"))
         #expect(result.stdout.contains("Daily summary"))
+        // One screen: at most 40 lines at 80 columns, with every day of the run.
+        #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 40)
+        for day in ["Sun 11-20", "Mon 11-21", "Tue 11-22", "Wed 11-23"] { #expect(result.stdout.contains(day)) }
         #expect(!result.stderr.contains("Error"))
         #expect(result.stderr.contains("sample data"))
     }
@@ -134,7 +136,7 @@ struct BuiltBinaryTests {
         let result = try Self.run(arguments)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(usage))
-        #expect(!result.stdout.contains("Hourly forecast") && result.stderr.isEmpty)
+        #expect(!result.stdout.contains("Daily summary") && result.stderr.isEmpty)
     }
 
     @Test("A closed standard output (>&-): exit 1 and a short message, not a silent success")

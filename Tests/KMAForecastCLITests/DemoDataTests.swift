@@ -18,4 +18,12 @@ struct DemoDataTests {
         #expect(DemoData.page(operation: product.operation, baseDate: sample.base.baseDate, baseTime: sample.base.baseTime, nx: sample.cell.nx, ny: sample.cell.ny) == sample.page)
         #expect(product.schedule.latestBase(at: sample.clock) == sample.base)
     }
+
+    @Test("The embedded mid-term answers of the ten-day sample are the recorded fixtures, byte for byte")
+    func midTermPagesMatchFixtures() throws {
+        #expect(Array(DemoMidTermPages.temperatures0600.utf8) == (try Fixtures.bytes("midterm/getMidTa_11B10101_202610040600.json")))
+        #expect(Array(DemoMidTermPages.land0600.utf8) == (try Fixtures.bytes("midterm/getMidLandFcst_11B00000_202610040600.json")))
+        #expect(Array(DemoMidTermPages.temperatures1800.utf8) == (try Fixtures.bytes("midterm/getMidTa_11B10101_202610041800.json")))
+        #expect(Array(DemoMidTermPages.land1800.utf8) == (try Fixtures.bytes("midterm/getMidLandFcst_11B00000_202610041800.json")))
+    }
 }

@@ -67,13 +67,14 @@ struct ForecastCommandTests {
         defer { server.stop() }
         let result = await runTool(Scenario.arguments(server, ["--lang", "en"]), environment: Scenario.environment, now: Scenario.now)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("grid nx 60, ny 127\nRuns now 14:00 · ultra 14:30 · short 14:00 KST\n"))
-        #expect(result.stdout.contains("Now (observed 14:00)"))
-        #expect(result.stdout.contains("11.5°C"))
-        #expect(result.stdout.contains("Hourly forecast"))
+        #expect(result.stdout.hasPrefix("grid nx 60, ny 127: runs 14:00 (nowcast), 14:30 (ultra-short) and 14:00\n  (short-term) KST, next 15:10.\n"))
+        #expect(result.stdout.contains("Now (observed 14:00): 11.5°C"))
         #expect(result.stdout.contains("Daily summary"))
-        #expect(result.stdout.contains("ultra") && result.stdout.contains("short"))
-        let requests = server.requests
+        #expect(!result.stdout.contains("Hourly forecast"))
+        // The days section's mid-term requests go to the same server (NO_DATA here); the three
+        // products take one request each.
+        #expect(server.requests.allSatisfy { $0.path.hasPrefix("/1360000/") })
+        let requests = server.requests.filter { !$0.operation.hasPrefix("getMid") }
         #expect(requests.count == 3)
         for request in requests {
             #expect(request.parameters["numOfRows"] == "1000")
@@ -204,7 +205,7 @@ struct ForecastCommandTests {
         defer { server.stop() }
         let result = await runTool(Scenario.arguments(server, ["--product", "short-term", "--lang", "en"]), environment: Scenario.environment, now: Scenario.now)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("short 11:00 (earlier run)"))
+        #expect(result.stdout.contains("short-term run 11:00 (an earlier run) KST"))
         #expect(server.requests.map { $0.parameters["base_time"] ?? "" } == ["1400", "1100"])
     }
 
@@ -312,8 +313,8 @@ struct ForecastCommandTests {
         let result = await runTool(Scenario.arguments(server, ["--lang", "en"]), environment: Scenario.environment, now: Scenario.now)
         #expect(result.status == 0)
         #expect(result.stderr.hasPrefix("Warning: nowcast: KMA's server answered HTTP 500"))
-        #expect(result.stdout.contains("now n/a"))
-        #expect(result.stdout.contains("Hourly forecast"))
+        #expect(result.stdout.contains("KST; nowcast\n  unavailable, next 15:10."))
+        #expect(result.stdout.contains("Daily summary"))
     }
 
     @Test("Usage errors: place not found, ambiguous place, a point outside the grid, conflicting options", arguments: [
@@ -341,7 +342,7 @@ struct FirstRunTests {
         let result = await runTool(["--lat", "37.56", "--lon", "126.97"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("경기도 수원시 권선구"))
-        #expect(result.stdout.contains("Hourly forecast") || result.stdout.contains("시간별 예보"))
+        #expect(result.stdout.contains("Daily summary") || result.stdout.contains("일별 요약"))
         #expect(result.stderr.hasPrefix("Note: no KMA service key is set (KMA_SERVICE_KEY), so this shows sample data"))
         #expect(result.stderr.contains("2022-11-20 05:00 KST"))
         #expect(result.stderr.contains("data.go.kr"))

@@ -25,42 +25,126 @@ struct ForecastTextViewTests {
         )
     }
 
-    @Test("Every line fits in 80 columns, in Korean and English, metric and imperial", arguments: [
+    static func view(_ language: DisplayLanguage = .en, units: UnitSystem = .metric, width: Int = 80, hours: ForecastTextView.Hours? = nil, glyphs: TerminalGlyphs = .unicode) -> ForecastTextView {
+        var view = ForecastTextView(language: language, units: units, style: TerminalStyle(enabled: false))
+        view.width = width
+        view.hours = hours
+        view.glyphs = glyphs
+        return view
+    }
+
+    @Test("Every line fits the width (80 and 40 columns), in Korean and English, metric and imperial, both views", arguments: [
         (DisplayLanguage.ko, UnitSystem.metric), (.en, .metric), (.ko, .imperial), (.en, .imperial),
     ])
-    func fitsIn80Columns(language: DisplayLanguage, units: UnitSystem) throws {
-        for products in [[ForecastProduct.shortTerm], [.nowcast, .ultraShort]] {
-            let text = ForecastTextView(language: language, units: units, style: TerminalStyle(enabled: false)).render(try Self.report(products: products))
-            for line in text.split(separator: "\n") {
-                #expect(Formatting.displayWidth(String(line)) <= 80, "\(line)")
+    func fitsTheWidth(language: DisplayLanguage, units: UnitSystem) throws {
+        for products in [[ForecastProduct.shortTerm], [.nowcast, .ultraShort], [.ultraShort]] {
+            for width in [80, 40] {
+                for hours in [nil, ForecastTextView.Hours.all] {
+                    for glyphs in [TerminalGlyphs.unicode, .ascii] {
+                        let text = Self.view(language, units: units, width: width, hours: hours, glyphs: glyphs).render(try Self.report(products: products))
+                        for line in text.split(separator: "\n") {
+                            // The long view's hourly table keeps its essential columns on a narrow terminal.
+                            let limit = hours == nil ? width : max(width, 80)
+                            #expect(Formatting.displayWidth(String(line)) <= limit, "\(width) \(products) \(String(describing: hours)): \(line)")
+                        }
+                    }
+                }
             }
         }
     }
 
-    @Test("The sections a person expects")
+    @Test("One screen: the sample is at most 40 lines at 80 columns, with now, the coming hours, the chart and every day")
+    func oneScreen() throws {
+        let report = try Self.report(products: [.shortTerm])
+        for width in [80, 40] {
+            let text = Self.view(width: width).render(report)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count <= 40, "\(width) columns: \(lines.count) lines")
+            #expect(text.contains(width == 80 ? "Next hour (06:00): 10°C, overcast, rain 30%" : "Next hour (06:00): 10°C, overcast,"))
+            #expect(text.contains("18°C┤") && text.contains(" 7°C┤"))
+            #expect(text.contains("rain%┤"))
+            #expect(text.contains("┼"))
+            #expect(!text.contains("Hourly forecast"))
+            for day in report.days {
+                #expect(text.contains(width == 80 ? CalendarText.day(day.date, .en) : TerminalChart.dayLabel(day.date, .en)), "\(width): \(day.date)")
+            }
+        }
+        #expect(report.days.count == 4)
+    }
+
+    @Test("The header is a sentence: the place, its cell, the run and the next")
+    func header() throws {
+        let text = Self.view().render(try Self.report(products: [.shortTerm]))
+        #expect(text.hasPrefix("경기도 수원시 권선구 (nx 60, ny 120): short-term run 05:00 KST, next 08:10.\n"))
+        let ko = Self.view(.ko).render(try Self.report(products: [.shortTerm]))
+        #expect(ko.hasPrefix("경기도 수원시 권선구 (격자 60, 120): 단기예보 05:00 KST 발표, 다음 발표 08:10.\n"))
+    }
+
+    @Test("--all: the hourly table of every hour; --hours N: the first N")
+    func hourlyTable() throws {
+        let report = try Self.report(products: [.shortTerm])
+        let all = Self.view(hours: .all).render(report)
+        #expect(all.contains("Hourly forecast"))
+        let rows = all.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.dropFirst(2).first?.isNumber == true && $0.contains(":00  ") }
+        #expect(rows.count == report.timeline.hours.count)
+        #expect(report.timeline.hours.count == 67)
+        let three = Self.view(hours: .first(3)).render(report)
+        let threeRows = three.split(separator: "\n").filter { $0.hasPrefix("  0") && $0.contains(":00  ") }
+        #expect(threeRows.count == 3)
+    }
+
+    @Test("Wind speeds carry one decimal each, so 1.0 stands beside 1.5")
+    func windDecimals() throws {
+        let all = Self.view(hours: .all).render(try Self.report(products: [.shortTerm]))
+        #expect(all.contains("12:00  mostly cloudy  17°C    20%       -    55%  1.0 m/s E"))
+        #expect(!all.contains(" 1 m/s"))
+        let ko = Self.view(.ko, hours: .all).render(try Self.report(products: [.ultraShort]))
+        #expect(ko.contains("2.0m/s"))
+    }
+
+    @Test("The sections of the long view")
     func sections() throws {
-        let text = ForecastTextView(language: .en, units: .metric, style: TerminalStyle(enabled: false)).render(try Self.report(products: [.shortTerm]))
-        #expect(text.hasPrefix("경기도 수원시 권선구 · grid nx 60, ny 120\n"))
-        #expect(text.contains("Runs short 05:00 KST"))
-        #expect(text.contains("Next update 08:10 KST (short)"))
+        let text = Self.view(hours: .all).render(try Self.report(products: [.shortTerm]))
+        #expect(text.hasPrefix("경기도 수원시 권선구 (nx 60, ny 120): short-term run 05:00 KST, next 08:10.\n"))
         #expect(text.contains("Hourly forecast"))
         #expect(text.contains("Daily summary"))
         #expect(text.contains("▁") || text.contains("█"))
-        let ko = ForecastTextView(language: .ko, units: .metric, style: TerminalStyle(enabled: false)).render(try Self.report(products: [.nowcast, .ultraShort]))
-        #expect(ko.contains("지금 (14:00 관측)"))
-        #expect(ko.contains("9.1°C"))
+        let ko = Self.view(.ko).render(try Self.report(products: [.nowcast, .ultraShort]))
+        #expect(ko.contains("지금 (14:00 관측): 9.1°C"))
+    }
+
+    @Test("ASCII only when the locale is not UTF-8")
+    func asciiFallback() throws {
+        let text = Self.view(glyphs: .ascii).render(try Self.report(products: [.shortTerm]))
+        let chart = text.split(separator: "\n").filter { $0.hasPrefix(" 18°C+") || $0.hasPrefix("rain%+") || $0.contains("+----") }
+        #expect(chart.count == 3)
+        for line in chart {
+            #expect(line.unicodeScalars.allSatisfy { $0.isASCII || $0 == "°" }, "\(line)")
+        }
+        #expect(TerminalGlyphs.forLocale(["LANG": "en_US.UTF-8"]) == .unicode)
+        #expect(TerminalGlyphs.forLocale(["LANG": "ko_KR.utf8"]) == .unicode)
+        #expect(TerminalGlyphs.forLocale(["LC_ALL": "C", "LANG": "en_US.UTF-8"]) == .ascii)
+        #expect(TerminalGlyphs.forLocale(["LC_CTYPE": "POSIX", "LANG": "C.UTF-8"]) == .ascii)
+        #expect(TerminalGlyphs.forLocale(["LC_ALL": "", "LC_CTYPE": "C.UTF-8"]) == .unicode)
+        #expect(TerminalGlyphs.forLocale([:]) == .ascii)
     }
 
     @Test("Colour only when enabled; the layout is the same width either way")
     func colour() throws {
         let report = try Self.report(products: [.shortTerm])
-        let plain = ForecastTextView(language: .en, units: .metric, style: TerminalStyle(enabled: false)).render(report)
-        let coloured = ForecastTextView(language: .en, units: .metric, style: TerminalStyle(enabled: true)).render(report)
+        for hours in [nil, ForecastTextView.Hours.all] {
+        var plainView = ForecastTextView(language: .en, units: .metric, style: TerminalStyle(enabled: false))
+        plainView.hours = hours
+        var colouredView = ForecastTextView(language: .en, units: .metric, style: TerminalStyle(enabled: true))
+        colouredView.hours = hours
+        let plain = plainView.render(report)
+        let coloured = colouredView.render(report)
         #expect(!plain.contains("\u{1B}["))
         #expect(coloured.contains("\u{1B}["))
         let plainWidths = plain.split(separator: "\n").map { Formatting.displayWidth(String($0)) }
         let colouredWidths = coloured.split(separator: "\n").map { Formatting.displayWidth(String($0)) }
         #expect(plainWidths == colouredWidths)
+        }
         #expect(!TerminalStyle(isTerminal: true, environment: ["NO_COLOR": "1"]).enabled)
         #expect(!TerminalStyle(isTerminal: false, environment: [:]).enabled)
         #expect(TerminalStyle(isTerminal: true, environment: ["NO_COLOR": ""]).enabled)

@@ -8,27 +8,27 @@ struct GridPlaceCommandTests {
         let json = await runTool(["grid", "--place", "종로구", "--format", "json"])
         #expect(json.status == 0)
         #expect(json.stderr.isEmpty)
-        #expect(json.stdout == "{\"nx\":60,\"ny\":127,\"place\":\"서울특별시 종로구\",\"regionCode\":\"1111000000\",\"lat\":37.5703777777777,\"lon\":126.981641666666}\n")
+        #expect(json.stdout == "{\"nx\":60,\"ny\":127,\"place\":\"서울특별시 종로구\",\"regionCode\":\"1111000000\",\"lat\":37.5703777777777,\"lon\":126.981641666666,\"midTerm\":{\"land\":{\"id\":\"11B00000\",\"name\":\"서울·인천·경기\"},\"temperature\":{\"id\":\"11B10101\",\"name\":\"서울\"},\"approximate\":false}}\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["place"] as? String == "서울특별시 종로구")
 
         let text = await runTool(["grid", "--place", "서울 종로구 청운효자동"])
         #expect(text.status == 0)
-        #expect(text.stdout == "nx 60, ny 127: 서울특별시 종로구 청운효자동 (region 1111051500, 37.5841°N, 126.9707°E)\n")
+        #expect(text.stdout == "nx 60, ny 127: 서울특별시 종로구 청운효자동 (region 1111051500, 37.5841°N, 126.9707°E)\nmid-term: land region 11B00000 서울·인천·경기, temperature point 11B10101 서울\n")
 
         let csv = await runTool(["grid", "--place", "부산", "--format", "csv"])
         #expect(csv.status == 0)
-        #expect(csv.stdout == "place,region_code,lat,lon,nx,ny\n부산광역시,2600000000,35.1770194444444,129.076952777777,98,76\n")
+        #expect(csv.stdout == "place,region_code,lat,lon,nx,ny,land_region,land_region_name,temperature_point,temperature_point_name\n부산광역시,2600000000,35.1770194444444,129.076952777777,98,76,11H20000,부산·울산·경남,11H20201,부산\n")
     }
 
     @Test("The table's cell, not the formula's, and no position for 이어도")
     func ieodo() async throws {
         let json = await runTool(["grid", "--place=이어도", "--format", "json"])
-        #expect(json.stdout == "{\"nx\":28,\"ny\":8,\"place\":\"이어도\",\"regionCode\":\"5019000000\",\"lat\":null,\"lon\":null}\n")
+        #expect(json.stdout == "{\"nx\":28,\"ny\":8,\"place\":\"이어도\",\"regionCode\":\"5019000000\",\"lat\":null,\"lon\":null,\"midTerm\":{\"land\":{\"id\":\"11G00000\",\"name\":\"제주\"},\"temperature\":{\"id\":\"11G00501\",\"name\":\"고산\"},\"approximate\":true}}\n")
         let text = await runTool(["grid", "--place", "이어도"])
-        #expect(text.stdout == "nx 28, ny 8: 이어도 (region 5019000000, no position in the table)\n")
+        #expect(text.stdout == "nx 28, ny 8: 이어도 (region 5019000000, no position in the table)\nmid-term: land region 11G00000 제주 (nearest; the place has none of its own), temperature point 11G00501 고산\n")
         let csv = await runTool(["grid", "--place", "이어도", "--format", "csv"])
-        #expect(csv.stdout == "place,region_code,lat,lon,nx,ny\n이어도,5019000000,,,28,8\n")
+        #expect(csv.stdout == "place,region_code,lat,lon,nx,ny,land_region,land_region_name,temperature_point,temperature_point_name\n이어도,5019000000,,,28,8,11G00000,제주,11G00501,고산\n")
     }
 
     @Test("Spacing, short forms and decomposed Hangul", arguments: [
@@ -37,7 +37,7 @@ struct GridPlaceCommandTests {
     func forgiving(_ name: String) async {
         let result = await runTool(["grid", "--place", name, "--format", "csv"])
         #expect(result.status == 0)
-        #expect(result.stdout.hasSuffix("\n서울특별시 종로구,1111000000,37.5703777777777,126.981641666666,60,127\n"))
+        #expect(result.stdout.hasSuffix("\n서울특별시 종로구,1111000000,37.5703777777777,126.981641666666,60,127,11B00000,서울·인천·경기,11B10101,서울\n"))
     }
 
     @Test("An ambiguous name lists the candidates with their cells on stderr; exit 64")

@@ -1,16 +1,15 @@
-import KMAForecast
-
-/// Reads `--at` instants: ISO 8601 such as `2026-11-21T02:09:59+09:00` or `…Z`; without an
+/// Reads ISO 8601 instants (the CLI's `--at`, stored forecasts): ISO 8601 such as `2026-11-21T02:09:59+09:00` or `…Z`; without an
 /// offset the time is KST. Pure arithmetic, no `DateFormatter`.
 ///
 /// Accepted: `YYYY-MM-DD`, then optionally `T` (or a space) and `HH:MM`, `:SS`, a fraction
 /// `.sss` (dropped: instants count in whole seconds, rounded towards the past), then
 /// optionally `Z`, `±HH:MM`, `±HHMM` or `±HH`. Compact `YYYYMMDDTHHMM[SS]` also works.
-enum InstantParser {
-    static let expected = "ISO 8601 such as 2026-11-21T02:09:59+09:00, 2026-11-20T17:09:59Z or 2026-11-21T02:09 (KST)"
+package enum ISO8601Instant {
+    /// What an instant should look like, for error messages.
+    package static let expected = "ISO 8601 such as 2026-11-21T02:09:59+09:00, 2026-11-20T17:09:59Z or 2026-11-21T02:09 (KST)"
 
     /// The instant as seconds since 1970-01-01T00:00:00Z.
-    static func unixSeconds(_ text: String) throws(KSTDateTimeError) -> Int64 {
+    package static func unixSeconds(_ text: String) throws(KSTDateTimeError) -> Int64 {
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.digits(4) else { throw unreadable(text) }
         let dashed = scanner.skip(UInt8(ascii: "-"))
@@ -94,5 +93,17 @@ enum InstantParser {
             if skip(UInt8(ascii: "-")) { return -1 }
             return nil
         }
+    }
+}
+
+extension KSTDateTime {
+    /// Parses an ISO 8601 instant, such as ``iso8601`` writes: `2026-11-21T05:10:00+09:00`,
+    /// `2026-11-20T20:10:00Z`, or without an offset (read as KST) `2026-11-21T05:10`.
+    /// Fractions of a second are dropped (towards the past).
+    ///
+    /// - Throws: ``KSTDateTimeError/unreadable(text:expected:)`` naming the text and the
+    ///   accepted forms, or another ``KSTDateTimeError`` for a date that does not exist.
+    public init(iso8601 text: String) throws(KSTDateTimeError) {
+        self.init(unixSeconds: try ISO8601Instant.unixSeconds(text))
     }
 }

@@ -1,0 +1,241 @@
+import KMAForecast
+
+/// The forecast as a picture to share (`--chart FILE.svg`, `--format svg`): an SVG of
+/// ``width`` × ``height`` user units, drawn to stay legible when a phone shrinks it to half.
+///
+/// Top to bottom: the place and run; temperature as a line, with each day's minimum and maximum
+/// marked; the probability of precipitation as bars; precipitation (and snow, when any falls) as
+/// bars; humidity as a line; then the time axis in KST. Days alternate in shaded bands named at
+/// the top. Labels are Korean or English (``language``), units metric or imperial.
+///
+/// The temperature line is the path with `id="temperature"`, one point per hour with a
+/// temperature; every piece of text is escaped (``escape(_:)``).
+struct ForecastSVG {
+    var language: DisplayLanguage
+    var units: UnitSystem
+    /// User units; the picture keeps its proportions when scaled.
+    var width = 720
+    var height = 1040
+
+    private var ko: Bool { language == .ko }
+
+    /// The plot's left and right edges.
+    private let left = 96.0, right = 700.0
+
+    /// One panel's vertical extent.
+    private struct Band {
+        var top: Double
+        var bottom: Double
+        func y(_ fraction: Double) -> Double { bottom - fraction * (bottom - top) }
+    }
+
+    /// The SVG document, UTF-8 text starting with `<svg`.
+    func render(_ report: ForecastReport) -> String {
+        let rows = report.timeline.hours.map(\.row)
+        var out = ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" viewBox="0 0 \##(width) \##(height)" font-family="'Noto Sans CJK KR','Noto Sans KR','NanumGothic','Malgun Gothic',sans-serif">"##
+        out += "\n<title>" + Self.escape(title(report)) + "</title>\n"
+        out += ##"<rect width="100%" height="100%" fill="#ffffff"/>"## + "\n"
+        out += text(24, 40, title(report), size: 30, weight: "bold")
+        out += text(24, 72, subtitle(report), size: 20, fill: "#4b5563")
+        let times = rows.map { Self.instant($0) }
+        guard let first = times.first, let last = times.last else {
+            out += text(24, 140, ko ? "예보 시간이 없습니다." : "No forecast hours.", size: 24)
+            return out + "</svg>\n"
+        }
+        let span = max(1, last - first)
+        func x(_ time: Int64) -> Double { left + Double(time - first) / Double(span) * (right - left) }
+        let hourWidth = (right - left) / Double(max(1, rows.count - 1))
+
+        let temperature = Band(top: 180, bottom: 430)
+        let pop = Band(top: 490, bottom: 610)
+        let precipitation = Band(top: 670, bottom: 780)
+        let humidity = Band(top: 840, bottom: 940)
+
+        // Day bands across every panel, named at the top.
+        var dayStart = 0
+        var bandIndex = 0
+        for index in 1...rows.count where index == rows.count || rows[index].forecastDate != rows[index - 1].forecastDate {
+            let x0 = dayStart == 0 ? left : x(times[dayStart]) - hourWidth / 2
+            let x1 = index == rows.count ? right : x(times[index]) - hourWidth / 2
+            if bandIndex % 2 == 0 {
+                out += ##"<rect x="\##(f(x0))" y="92" width="\##(f(max(0, x1 - x0)))" height="\##(f(humidity.bottom - 92))" fill="#f1f5f9"/>"## + "\n"
+            }
+            if x1 - x0 >= 70 {
+                let label = CalendarText.day(rows[dayStart].forecastDate, language)
+                out += text((x0 + x1) / 2, 118, x1 - x0 >= 110 ? label : TerminalChart.dayLabel(rows[dayStart].forecastDate, language), size: 19, anchor: "middle", weight: "bold", fill: "#334155")
+            }
+            dayStart = index
+            bandIndex += 1
+        }
+
+        // Temperature: the line, the axis, each day's minimum and maximum.
+        let shownTemperatures = rows.map { $0.temperature.map { units.convert($0, from: .celsius).value } }
+        let degree = units == .imperial ? "°F" : "°C"
+        let present = shownTemperatures.compactMap { $0 }
+        var low = (present.min() ?? 0).rounded(.down), high = (present.max() ?? 1).rounded(.up)
+        if high - low < 4 { low -= 2; high += 2 }
+        high += 2  // room for the maximum's label above the line
+        out += panelTitle(temperature, (ko ? "기온" : "Temperature") + " (\(degree))")
+        out += axis(temperature, low: low, high: high, labels: 4) { Self.number($0, 0) + "°" }
+        func ty(_ value: Double) -> Double { temperature.y((value - low) / (high - low)) }
+        var path = ""
+        var drawn = 0
+        var pen = false
+        for (index, value) in shownTemperatures.enumerated() {
+            guard let value else { pen = false; continue }
+            path += (pen ? " L" : (path.isEmpty ? "M" : " M")) + f(x(times[index])) + " " + f(ty(value))
+            pen = true
+            drawn += 1
+        }
+        if drawn > 0 {
+            out += ##"<path id="temperature" d="\##(path)" fill="none" stroke="#dc2626" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>"## + "\n"
+        }
+        for day in report.days {
+            guard let range = dayRange(day.date, rows: rows) else { continue }
+            let x0 = max(left, x(times[range.lowerBound]) - hourWidth / 2), x1 = min(right, x(times[range.upperBound]) + hourWidth / 2)
+            // A day with too few hours shown has no room for its labels.
+            guard x1 - x0 >= 90 else { continue }
+            for (extreme, colour, above) in [(day.maximumTemperature, "#b91c1c", true), (day.minimumTemperature, "#1d4ed8", false)] {
+                guard let extreme else { continue }
+                let value = units.convert(extreme.value, from: .celsius).value
+                let y = ty(value)
+                out += ##"<line x1="\##(f(x0 + 4))" y1="\##(f(y))" x2="\##(f(x1 - 4))" y2="\##(f(y))" stroke="\##(colour)" stroke-width="2" stroke-dasharray="6 5"/>"## + "\n"
+                out += text((x0 + x1) / 2, above ? y - 9 : y + 26, (above ? (ko ? "최고 " : "max ") : (ko ? "최저 " : "min ")) + Self.number(value, 0) + "°", size: 20, anchor: "middle", weight: "bold", fill: colour)
+            }
+        }
+
+        // Probability of precipitation.
+        out += panelTitle(pop, (ko ? "강수확률" : "Chance of rain") + " (%)")
+        out += axis(pop, low: 0, high: 100, labels: 2) { Self.number($0, 0) }
+        let barWidth = max(2, hourWidth * 0.8)
+        for (index, row) in rows.enumerated() {
+            guard let value = row.probabilityOfPrecipitation, value > 0 else { continue }
+            let y = pop.y(min(100, value) / 100)
+            out += ##"<rect class="pop" x="\##(f(x(times[index]) - barWidth / 2))" y="\##(f(y))" width="\##(f(barWidth))" height="\##(f(pop.bottom - y))" fill="#38bdf8"/>"## + "\n"
+        }
+
+        // Precipitation and snow, on one scale of the wettest hour (at least 5 mm / cm).
+        let inches = units == .imperial
+        let amountUnit = inches ? "in" : "mm"
+        let snowUnit = inches ? "in" : "cm"
+        let rain = rows.map { row in row.precipitation.map(TerminalChart.Hour.amount).map { inches ? $0 / 25.4 : $0 } ?? 0 }
+        let snow = rows.map { row in row.snow.map(TerminalChart.Hour.amount).map { inches ? $0 / 2.54 : $0 } ?? 0 }
+        let hasSnow = snow.contains { $0 > 0 }
+        out += panelTitle(precipitation, (ko ? "강수량" : "Precipitation") + " (\(amountUnit))" + (hasSnow ? (ko ? " · 적설 (\(snowUnit))" : " · snow (\(snowUnit))") : ""))
+        let wettest = max(inches ? 0.2 : 5, (rain + snow).max() ?? 0)
+        out += axis(precipitation, low: 0, high: wettest, labels: 1) { Self.number($0, inches ? 1 : 0) }
+        if !rain.contains(where: { $0 > 0 }) && !hasSnow {
+            out += text((left + right) / 2, precipitation.y(0.45), ko ? "강수 없음" : "No precipitation expected", size: 20, anchor: "middle", fill: "#64748b")
+        }
+        for (index, amount) in rain.enumerated() where amount > 0 {
+            let y = precipitation.y(min(1, amount / wettest))
+            out += ##"<rect class="precipitation" x="\##(f(x(times[index]) - barWidth / 2))" y="\##(f(y))" width="\##(f(barWidth))" height="\##(f(precipitation.bottom - y))" fill="#1d4ed8"/>"## + "\n"
+        }
+        for (index, amount) in snow.enumerated() where amount > 0 {
+            let y = precipitation.y(min(1, amount / wettest))
+            out += ##"<rect class="snow" x="\##(f(x(times[index]) - barWidth / 4))" y="\##(f(y))" width="\##(f(barWidth / 2))" height="\##(f(precipitation.bottom - y))" fill="#a78bfa"/>"## + "\n"
+        }
+
+        // Humidity.
+        out += panelTitle(humidity, (ko ? "습도" : "Humidity") + " (%)")
+        out += axis(humidity, low: 0, high: 100, labels: 2) { Self.number($0, 0) }
+        var humidityPath = ""
+        pen = false
+        for (index, row) in rows.enumerated() {
+            guard let value = row.humidity else { pen = false; continue }
+            humidityPath += (pen ? " L" : (humidityPath.isEmpty ? "M" : " M")) + f(x(times[index])) + " " + f(humidity.y(min(100, value) / 100))
+            pen = true
+        }
+        if !humidityPath.isEmpty {
+            out += ##"<path id="humidity" d="\##(humidityPath)" fill="none" stroke="#0d9488" stroke-width="3" stroke-linejoin="round"/>"## + "\n"
+        }
+
+        // The time axis: a tick every 6 hours (KST), labelled.
+        out += ##"<line x1="\##(f(left))" y1="\##(f(humidity.bottom))" x2="\##(f(right))" y2="\##(f(humidity.bottom))" stroke="#334155" stroke-width="2"/>"## + "\n"
+        for (index, row) in rows.enumerated() where row.forecastTime % 600 == 0 {
+            let tx = x(times[index])
+            out += ##"<line x1="\##(f(tx))" y1="\##(f(humidity.bottom))" x2="\##(f(tx))" y2="\##(f(humidity.bottom + 8))" stroke="#334155" stroke-width="2"/>"## + "\n"
+            out += text(tx, humidity.bottom + 32, CalendarText.pad2(row.forecastTime / 100) + (ko ? "시" : ""), size: 19, anchor: "middle", fill: "#334155")
+        }
+        out += text(right, humidity.bottom + 68, ko ? "시각 (KST, 한국 표준시)" : "Time (KST, UTC+9)", size: 19, anchor: "end", fill: "#4b5563")
+        out += text(24, humidity.bottom + 68, ko ? "자료: 기상청 단기예보" : "Data: KMA short-term forecast", size: 19, fill: "#4b5563")
+        return out + "</svg>\n"
+    }
+
+    // MARK: Pieces
+
+    private func title(_ report: ForecastReport) -> String {
+        let cell = report.location.cell
+        return report.location.placeName ?? report.location.coordinate.map {
+            Formatting.latitude($0.latitude, decimals: 2) + " " + Formatting.longitude($0.longitude, decimals: 2)
+        } ?? (ko ? "격자 \(cell.nx), \(cell.ny)" : "Grid \(cell.nx), \(cell.ny)")
+    }
+
+    private func subtitle(_ report: ForecastReport) -> String {
+        let runs = report.outcomes.compactMap { outcome -> String? in
+            guard let base = outcome.base, outcome.error == nil else { return nil }
+            return ko ? outcome.product.koreanName + " " + CalendarText.run(base) + " 발표" : outcome.product.rawValue + " run " + CalendarText.run(base)
+        }
+        let cell = "nx \(report.location.cell.nx), ny \(report.location.cell.ny)"
+        let first = runs.first.map { ko ? $0 : $0.prefix(1).uppercased() + $0.dropFirst() }
+        return ([first].compactMap { $0 } + runs.dropFirst()).joined(separator: ", ") + " (KST) · " + cell + (report.sample != nil ? (ko ? " · 예시 자료" : " · sample data") : "")
+    }
+
+    private func panelTitle(_ band: Band, _ label: String) -> String {
+        text(left, band.top - 14, label, size: 22, weight: "bold", fill: "#111827")
+    }
+
+    /// Grid lines with labels at `labels + 1` even steps from `low` to `high`.
+    private func axis(_ band: Band, low: Double, high: Double, labels: Int, format: (Double) -> String) -> String {
+        var out = ""
+        for step in 0...labels {
+            let fraction = Double(step) / Double(labels)
+            let y = band.y(fraction)
+            out += ##"<line x1="\##(f(left))" y1="\##(f(y))" x2="\##(f(right))" y2="\##(f(y))" stroke="#cbd5e1" stroke-width="1"/>"## + "\n"
+            out += text(left - 10, y + 7, format(low + (high - low) * fraction), size: 19, anchor: "end", fill: "#334155")
+        }
+        return out
+    }
+
+    private func text(_ x: Double, _ y: Double, _ content: String, size: Int, anchor: String = "start", weight: String = "normal", fill: String = "#111827") -> String {
+        ##"<text x="\##(f(x))" y="\##(f(y))" font-size="\##(size)" text-anchor="\##(anchor)" font-weight="\##(weight)" fill="\##(fill)">"## + Self.escape(content) + "</text>\n"
+    }
+
+    private func f(_ value: Double) -> String { NumberText.fixed(value, decimals: 1, trimmingZeros: true) }
+
+    private static func number(_ value: Double, _ decimals: Int) -> String { NumberText.format(value, decimals: decimals) }
+
+    /// The indices of a day's hours.
+    private func dayRange(_ date: Int, rows: [ForecastRow]) -> ClosedRange<Int>? {
+        guard let first = rows.firstIndex(where: { $0.forecastDate == date }), let last = rows.lastIndex(where: { $0.forecastDate == date }) else { return nil }
+        return first...last
+    }
+
+    /// Seconds since 1970 of a row's hour (KST wall clock), for spacing the x axis by real time.
+    static func instant(_ row: ForecastRow) -> Int64 {
+        let date = row.forecastDate, time = row.forecastTime
+        let moment = try? KSTDateTime(year: date / 10_000, month: date / 100 % 100, day: date % 100, hour: time / 100, minute: time % 100)
+        return moment?.unixSeconds ?? 0
+    }
+
+    /// Text made safe inside an SVG element or attribute: `&`, `<`, `>`, `"` and `'` as
+    /// entities, and control characters (which XML 1.0 forbids) dropped but for tab and newline.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

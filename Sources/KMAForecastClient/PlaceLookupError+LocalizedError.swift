@@ -1,0 +1,10 @@
+import Foundation
+import KMAPlaces
+
+/// KMAPlaces imports no Foundation, so its errors become `LocalizedError`s here, in the first module above it that does.
+/// `localizedDescription` in an Apple UI reads as ``PlaceLookupError/description``: what was wrong and
+/// what to do, the same text the command line prints.
+extension PlaceLookupError: LocalizedError {
+    /// The same as `description`.
+    public var errorDescription: String? { description }
+}

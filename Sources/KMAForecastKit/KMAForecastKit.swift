@@ -1,0 +1,11 @@
+// KMAForecastKit: the one import an app needs.
+//
+// - KMAGrid: latitude/longitude <-> KMA grid cells (no Foundation).
+// - KMAForecast: base times, categories, values, rows, timelines, daily summaries, conditions.
+// - KMAForecastClient: fetching over HTTP, the one-call `forecast(for:)`, the cache.
+// - KMAPlaces: Korean place names -> cells, from KMA's official table (no Foundation).
+
+@_exported import KMAForecast
+@_exported import KMAForecastClient
+@_exported import KMAGrid
+@_exported import KMAPlaces

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import KMAForecast
+import _KMATestSupport
+
+/// A server for 서울 (nx 60, ny 127) with short-term runs of 2026-10-04 built to the documented
+/// layout and the recorded 2026-10-04 mid-term answers.
+private func tenDayServer(shortRuns: [String] = ["1400", "1700"]) throws -> ReplayServer {
+    let server = try ReplayServer(expectedKey: Scenario.key)
+    for time in shortRuns {
+        server.add(ExtendedDayRun.recordedRun(base: try ForecastBase(baseDate: "20261004", baseTime: time), nx: 60, ny: 127))
+    }
+    try server.addRecordedMidTerm()
+    return server
+}
+
+private func kst(_ day: Int, _ hour: Int, _ minute: Int) -> Date {
+    (try? KSTDateTime(year: 2026, month: 10, day: day, hour: hour, minute: minute))?.date ?? Date()
+}
+
+private func arguments(_ server: ReplayServer, _ extra: [String]) -> [String] {
+    ["--lat", "37.56", "--lon", "126.97", "--base-url", server.baseURL, "--mid-base-url", server.midTermBaseURL, "--no-cache"] + extra
+}
+
+@Suite("kma-forecast --days: the ten-day view")
+struct TenDayCommandTests {
+    @Test("Ten dated lines with their sources; day +4 from the short-term run at 17:30 and 18:30, from the 06 mid run before 17:10")
+    func text() async throws {
+        let server = try tenDayServer()
+        defer { server.stop() }
+        for (hour, minute, dayFour, later) in [(17, 30, "short 10-04 17:00", "mid 10-04 06:00"), (18, 30, "short 10-04 17:00", "mid 10-04 18:00"),
+                                               (17, 5, "mid 10-04 06:00", "mid 10-04 06:00")] {
+            let result = await runTool(arguments(server, ["--days", "10", "--lang", "en"]), environment: Scenario.environment, now: kst(4, hour, minute))
+            #expect(result.status == 0, "\(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 13)
+            #expect(lines[0] == "37.5600°N 126.9700°E · grid nx 60, ny 127")
+            #expect(lines[1] == "Mid-term regions: land 11B00000 서울·인천·경기 · temperature 11B10101 서울")
+            let days = Array(lines.dropFirst(3))
+            #expect(days.first?.hasPrefix("  Sun 10-04") == true && days.last?.hasPrefix("  Tue 10-13") == true)
+            #expect(days[4].hasPrefix("  Thu 10-08") && days[4].hasSuffix(dayFour), "\(hour):\(minute) \(days[4])")
+            #expect(days[9].hasSuffix(later))
+            #expect(result.stderr.isEmpty)
+        }
+    }
+
+    @Test("JSON: exactly regions, runs and days; a missing value is null, never 0")
+    func json() async throws {
+        let server = try tenDayServer()
+        defer { server.stop() }
+        let result = await runTool(arguments(server, ["--days", "11", "--format", "json"]), environment: Scenario.environment, now: kst(4, 17, 30))
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["regions", "runs", "days"])
+        let regions = try #require(object["regions"] as? [String: [String: String]])
+        #expect(regions["land"] == ["id": "11B00000", "name": "서울·인천·경기"] && regions["temperature"] == ["id": "11B10101", "name": "서울"])
+        #expect(object["runs"] as? [String: String] == ["short": "202610041700", "mid": "202610040600"])
+        let days = try #require(object["days"] as? [[String: Any]])
+        #expect(days.count == 11)
+        for day in days { #expect(Set(day.keys) == ["date", "low", "high", "am", "pm", "source"]) }
+        #expect(days[0]["date"] as? String == "2026-10-04" && days[0]["source"] as? String == "short")
+        let am = try #require(days[0]["am"] as? [String: Any])
+        #expect(Set(am.keys) == ["sky", "pty", "pop", "text"] && am.values.allSatisfy { $0 is NSNull })
+        // Day +10 exists after an 06 run: day 10 of the run of 10-04 06:00.
+        #expect(days[10]["date"] as? String == "2026-10-14" && days[10]["source"] as? String == "mid" && days[10]["low"] as? Int == 11)
+        let tuesday = try #require(days[9]["am"] as? [String: Any])
+        #expect(tuesday["sky"] as? Int == 3 && tuesday["pty"] as? Int == 0 && tuesday["pop"] as? Int == 20 && tuesday["text"] as? String == "구름많음")
+        #expect(days[1]["low"] as? Int == 9 && (days[1]["pm"] as? [String: Any])?["pty"] as? Int == 1)
+    }
+
+    @Test("CSV: the contract's columns; missing fields empty")
+    func csv() async throws {
+        let server = try tenDayServer()
+        defer { server.stop() }
+        let result = await runTool(arguments(server, ["--days", "11", "--format", "csv"]), environment: Scenario.environment, now: kst(4, 17, 30))
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "date,low,high,am_sky,am_pty,am_pop,pm_sky,pm_pty,pm_pop,source")
+        #expect(lines[1] == "2026-10-04,19,21,,,,,,,short")
+        #expect(lines[2] == "2026-10-05,9,21,1,0,20,3,1,60,short")
+        #expect(lines[6] == "2026-10-09,11,25,1,0,10,1,0,10,mid")
+        #expect(lines[11] == "2026-10-14,11,21,3,0,20,3,0,20,mid")
+        #expect(lines.count == 13 && lines[12].isEmpty)
+    }
+
+    @Test("The mid-term service not applied for: the short-term days still print, with the 활용신청 hint")
+    func midRefused() async throws {
+        let server = try tenDayServer()
+        defer { server.stop() }
+        for operation in ["getMidTa", "getMidLandFcst"] {
+            server.inject(.status(403, body: try Fixtures.text("midterm/gateway_error_30_key_not_registered.http403.json"), contentType: "application/json", headers: [:]),
+                          times: 5, when: ReplayMatch(operation: operation))
+        }
+        let result = await runTool(arguments(server, ["--days", "10", "--lang", "en"]), environment: Scenario.environment, now: kst(4, 17, 30))
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Thu 10-08") && result.stdout.contains("short 10-04 17:00") && result.stdout.contains("missing"))
+        #expect(result.stderr.hasPrefix("Warning: mid-term: The mid-term forecast service (중기예보, MidFcstInfoService) failed: the data.go.kr gateway refused the key: returnReasonCode 30"))
+        #expect(result.stderr.contains("15059468") && !result.stderr.contains("TESTKEY"))
+    }
+
+    @Test("The default view ends with the days; a key the mid-term service refuses gets the short-term days and one line on how to add it")
+    func defaultView() async throws {
+        let server = try tenDayServer()
+        defer { server.stop() }
+        let plain = await runTool(["--lat", "37.56", "--lon", "126.97", "--base-url", server.baseURL, "--no-cache", "--lang", "en"],
+                                  environment: Scenario.environment, now: kst(4, 17, 30))
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let section = try #require(plain.stdout.range(of: "\nDays ahead (short-term + mid-term)\n"))
+        #expect(plain.stdout[section.upperBound...].split(separator: "\n").count == 12)
+        #expect(server.requests.contains { $0.path == "/1360000/MidFcstInfoService/getMidTa" })
+        server.inject(.status(403), times: 5, when: ReplayMatch(operation: "getMidTa"))
+        server.inject(.status(403), times: 5, when: ReplayMatch(operation: "getMidLandFcst"))
+        let refused = await runTool(["--lat", "37.56", "--lon", "126.97", "--base-url", server.baseURL, "--no-cache", "--lang", "en"],
+                                    environment: Scenario.environment, now: kst(4, 17, 30))
+        #expect(refused.status == 0)
+        let tail = refused.stdout[try #require(refused.stdout.range(of: "\nDays ahead (short-term + mid-term)\n")).upperBound...].split(separator: "\n")
+        #expect(tail.count == 2 + 5 + 1)   // regions, runs, the five short-term days, the hint
+        #expect(tail.last?.hasPrefix("! Mid-term: this key cannot read the mid-term service.") == true && tail.last?.contains("활용신청") == true)
+    }
+
+    @Test("No key: the sample's ten days with their real dates, and a notice")
+    func sample() async {
+        let result = await runTool(["--days", "10", "--lang", "en"], now: kst(4, 17, 30))
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 13 && lines[3].hasPrefix("  Sun 11-20") && lines[6].hasPrefix("  Thu 10-08"))
+        #expect(result.stderr.contains("sample data") && result.stderr.contains("2022-11-20 05:00") && result.stderr.contains("2026-10-04 06:00"))
+        let demo = await runTool(["--demo"], now: kst(4, 17, 30))
+        #expect(demo.stdout.contains("Days ahead (short-term + mid-term)") && demo.stdout.contains("sample: recorded runs, with their real dates"))
+    }
+
+    @Test("--outlook adds the region's outlook text")
+    func outlook() async throws {
+        let server = try tenDayServer()
+        defer { server.stop() }
+        server.addMidTerm(operation: "getMidFcst", regionID: "109", tmFc: "202610040600",
+                          body: Array(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"items":{"item":[{"wfSv":"맑은 날이 많겠습니다.\u001b[2J"}]}}}}"#.utf8))
+        let result = await runTool(arguments(server, ["--outlook", "--lang", "en"]), environment: Scenario.environment, now: kst(4, 17, 30))
+        #expect(result.status == 0)
+        #expect(result.stdout.hasSuffix("Outlook (KMA forecaster)\n맑은 날이 많겠습니다.\\u{1B}[2J\n"))
+    }
+
+    @Test("Bad usage", arguments: [
+        (["--days", "0"], "Error: The value '0' is invalid for '--days <n>': a number of days from today must be in 1...11"),
+        (["--days", "12"], "Error: The value '12' is invalid for '--days <n>': a number of days from today must be in 1...11"),
+        (["--days", "ten"], "Error: The value 'ten' is invalid for '--days <n>': expected a number of days from today, a whole number in 1...11"),
+        (["--days", "3", "--product", "nowcast"], "Error: '--days' shows the daily view of the short-term and mid-term forecasts; '--product' does not apply to it"),
+    ])
+    func badUsage(extra: [String], message: String) async {
+        let result = await runTool(["--lat", "37.56", "--lon", "126.97"] + extra, environment: Scenario.environment, now: kst(4, 17, 30))
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+}
