@@ -67,6 +67,16 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// The server redirected too many times, or to a location that does not exist: the
         /// service URL is wrong (not retried).
         case tooManyRedirects(host: String)
+        /// The server (or a proxy) at `host` redirected the request to another origin,
+        /// `location` (redacted, without its query): another scheme, host or port, or a target
+        /// with a user name or password. It was not followed, since the request carries the
+        /// key, which only ever goes to the configured service root (not retried).
+        case redirectedElsewhere(host: String, location: String)
+        /// The answer's body was longer than `limit` bytes
+        /// (``ClientConfiguration/maximumResponseSize``); reading stopped there (not retried).
+        case responseTooLarge(limit: Int)
+        /// The server's HTTP answer could not be parsed; `detail` says what (not retried).
+        case unparsableResponse(host: String, detail: String)
         /// Another transport failure: the error's domain (`URLError` for URLSession's own
         /// codes) and code. Retried only for `URLError` -1 (unknown), which is how Linux
         /// reports the network failures libcurl has no other code for.
@@ -143,7 +153,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace:
             .request
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
-             .transport, .cancelled:
+             .redirectedElsewhere, .responseTooLarge, .unparsableResponse, .transport, .cancelled:
             .transport
         case .forbidden, .tooManyRequests, .httpStatus:
             .httpStatus
@@ -244,6 +254,12 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "The TLS certificate of \(host) was not accepted (untrusted, expired, not yet valid, or for another host name), so nothing was sent. Check the system's CA certificates and clock, and the service URL's host."
         case .tooManyRedirects(let host):
             return "\(host) redirected too many times, or to a location that does not exist: the service URL is wrong. It should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)."
+        case .redirectedElsewhere(let host, let location):
+            return "\(host) redirected the request to another server, \(location.isEmpty ? "a location it did not name" : location), which was not followed: the request carries the service key, which is only ever sent to the service URL. Check the service URL (it should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)) and any proxy in between."
+        case .responseTooLarge(let limit):
+            return "The answer was larger than \(Self.byteCount(limit)), far more than any forecast page, so reading stopped there and nothing of it was used. Check the service URL and any proxy in between."
+        case .unparsableResponse(let host, let detail):
+            return "The server's HTTP response could not be parsed (\(detail)): \(host) does not answer as KMA's service does, so it was not asked again. Check the service URL and any proxy in between."
         case .transport(let domain, let code):
             let what = domain == Self.urlErrorDomain ? "URLError \(code)" : "\(domain) error \(code)"
             return Self.isUnidentifiedNetworkFailure(domain: domain, code: code)
@@ -294,6 +310,13 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
 
     /// The same as ``description``.
     public var errorDescription: String? { description }
+
+    /// `8 MiB`, `512 KiB`, `100 bytes`.
+    private static func byteCount(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
 
     /// `30`, `0.5`.
     private static func format(_ seconds: Double) -> String {

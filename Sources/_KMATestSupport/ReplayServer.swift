@@ -174,6 +174,10 @@ public final class ReplayServer: Sendable {
     /// The requests received so far, in order of arrival.
     public var requests: [RecordedRequest] { engine.state.withLock { $0.requests } }
 
+    /// For each ``ReplayFault/oversized(bytes:chunked:)`` answer finished so far, how many
+    /// body bytes went out before the client closed the connection (or all of them).
+    public var oversizedBytesSent: [Int] { engine.state.withLock { $0.oversizedSent } }
+
     /// Stops listening. Connections being answered finish on their own. Calling it again, or
     /// letting the server go afterwards, does nothing more.
     public func stop() {
@@ -261,6 +265,8 @@ public final class ReplayServer: Sendable {
             var faults: [InjectedFault] = []
             var requests: [RecordedRequest] = []
             var stopped = false
+            /// Body bytes sent per ``ReplayFault/oversized(bytes:chunked:)`` answer, in order.
+            var oversizedSent: [Int] = []
         }
 
         let listener: Int32
@@ -354,6 +360,17 @@ public final class ReplayServer: Sendable {
                 close(connection)
             case .noData?:
                 reply(connection, HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody))
+                close(connection)
+            case .redirect(let code, let origin)?:
+                let target = origin + request.path + (request.rawQuery.isEmpty ? "" : "?" + request.rawQuery)
+                reply(connection, HTTPAnswer(status: code, contentType: "text/html", body: Array("<html>moved</html>".utf8), headers: ["Location": target]))
+                close(connection)
+            case .raw(let bytes)?:
+                _ = sendAll(connection, bytes)
+                close(connection)
+            case .oversized(let total, let chunked)?:
+                let sent = sendOversized(connection, total: total, chunked: chunked)
+                state.withLock { $0.oversizedSent.append(sent) }
                 close(connection)
             case .dropItems, .totalCountOffset, .relabelItems, .relabelBase, nil:
                 reply(connection, answer(request, alteration: fault))
@@ -517,7 +534,11 @@ public final class ReplayServer: Sendable {
         }
 
         private func reply(_ connection: Int32, _ answer: HTTPAnswer) {
-            let bytes = answer.head + answer.body
+            _ = sendAll(connection, answer.head + answer.body)
+        }
+
+        /// Sends all of `bytes`; `false` when the peer went away first.
+        private func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
             var offset = 0
             while offset < bytes.count {
                 let sent = bytes.withUnsafeBytes { raw -> Int in
@@ -525,9 +546,34 @@ public final class ReplayServer: Sendable {
                     return send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 }
                 if sent < 0, errno == EINTR { continue }
-                guard sent > 0 else { return }
+                guard sent > 0 else { return false }
                 offset += sent
             }
+            return true
+        }
+
+        /// Sends a 200 answer with a `total`-byte body until done or the peer closes; returns
+        /// the body bytes sent.
+        private func sendOversized(_ connection: Int32, total: Int, chunked: Bool) -> Int {
+            var head = "HTTP/1.1 200 OK\r\nContent-Type: \(ReplayServer.json)\r\nConnection: close\r\n"
+            head += chunked ? "Transfer-Encoding: chunked\r\n\r\n" : "Content-Length: \(total)\r\n\r\n"
+            guard sendAll(connection, Array(head.utf8)) else { return 0 }
+            let chunkSize = 65_536
+            let spaces = [UInt8](repeating: UInt8(ascii: " "), count: chunkSize)
+            var sent = 0
+            while sent < total {
+                let count = min(chunkSize, total - sent)
+                var piece = Array(spaces[0..<count])
+                if sent == 0 { piece.replaceSubrange(0..<min(12, count), with: Array(#"{"response":"#.utf8).prefix(count)) }
+                if chunked { piece = Array((String(count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8) }
+                guard sendAll(connection, piece) else { return sent }
+                sent += count
+                // At most about 128 MB/s, a fast real link: corelibs' `cancel()` waits for its
+                // work queue, which a loopback sender faster than the client keeps busy.
+                usleep(500)
+            }
+            if chunked { _ = sendAll(connection, Array("0\r\n\r\n".utf8)) }
+            return sent
         }
     }
 }
