@@ -125,7 +125,16 @@ public struct ForecastRow: Sendable {
         case duplicate(String)
         /// The row's other values come from another run (that run).
         case otherRun(ForecastBase)
+        /// The row already has ``ForecastRow/maximumUndocumentedCategories`` categories this
+        /// library does not know.
+        case tooManyCategories
     }
+
+    /// The most categories outside ``ForecastCategory/documented`` one row (one hour) takes:
+    /// 32. KMA documents 17 and has added a few over the years; thousands of new names in one
+    /// hour are a hostile or broken answer, and would make every insertion search a long list
+    /// (20,000 names took 29 s), so the item is refused instead.
+    public static let maximumUndocumentedCategories = 32
 
     /// Adds a category's text if the row has none yet and the run matches (the builder's path:
     /// one mutating access per item).
@@ -138,6 +147,11 @@ public struct ForecastRow: Sendable {
             return .inserted
         }
         if let existing = extras.first(where: { $0.0 == category }) { return .duplicate(existing.1) }
+        // `extras` also holds documented categories' long texts (at most 17), which do not count.
+        guard extras.count < Self.maximumUndocumentedCategories
+            || extras.lazy.filter({ $0.0.documentedIndex == nil }).count < Self.maximumUndocumentedCategories else {
+            return .tooManyCategories
+        }
         extras.append((category, text.string))
         return .inserted
     }

@@ -101,6 +101,7 @@ public struct ForecastRowBuilder: Sendable {
             switch outcome {
             case .duplicate(let existing): throw .duplicate(item, existing: existing)
             case .otherRun(let rowBase): throw .mixedRuns(item, rowBase: rowBase)
+            case .tooManyCategories: throw .tooManyCategories(item, limit: ForecastRow.maximumUndocumentedCategories)
             case .inserted: return
             }
         }
@@ -217,6 +218,9 @@ public enum RowBuilderError: Error, Hashable, Sendable, CustomStringConvertible 
     case mixedRuns(ForecastItem, rowBase: ForecastBase)
     /// The item's nx, ny, date or time is outside any real range.
     case outOfRange(ForecastItem)
+    /// The item's row (hour) already has `limit` categories this library does not know
+    /// (``ForecastRow/maximumUndocumentedCategories``): not a forecast KMA sends.
+    case tooManyCategories(ForecastItem, limit: Int)
 
     /// A message for a person.
     public var description: String {
@@ -225,6 +229,8 @@ public enum RowBuilderError: Error, Hashable, Sendable, CustomStringConvertible 
             return "\(item.category) for \(item.forecastDateString) \(item.forecastTimeString) at nx \(item.nx), ny \(item.ny) appears twice ('\(existing)' and '\(item.value)'): the pages overlap or repeat"
         case .mixedRuns(let item, let rowBase):
             return "\(item.category) for \(item.forecastDateString) \(item.forecastTimeString) at nx \(item.nx), ny \(item.ny) is from run \(item.base), but the rest of that hour is from run \(rowBase): the pages come from different runs"
+        case .tooManyCategories(let item, let limit):
+            return "\(item.forecastDateString) \(item.forecastTimeString) at nx \(item.nx), ny \(item.ny) has more than \(limit) categories KMA does not document (the forecast has 17): not an answer KMA sends, so it was not used"
         case .outOfRange(let item):
             return "an item has numbers outside any real range (nx \(item.nx), ny \(item.ny), fcstDate \(item.forecastDate), fcstTime \(item.forecastTime))"
         }

@@ -9,7 +9,12 @@ extension ForecastValue {
     /// | precipitation | `강수없음`, `1mm 미만`, `30~50mm`, `50mm 이상` | `none`, `under 1 mm`, `30–50 mm`, `50 mm or more` |
     /// | snow | `적설없음`, `0.5cm 미만` | `none`, `under 0.5 cm` |
     /// | wind direction | `서남서 241°` | `WSW 241°` |
-    /// | unparsed | the raw text | the raw text |
+    /// | unparsed, documented category | `오류 (abc)` | `invalid (abc)` |
+    /// | unparsed, other category | the raw text | the raw text |
+    ///
+    /// Text from KMA (an unparsed value) is shown through ``PrintableText``: control characters
+    /// escaped, cut after ``maximumShownLength`` characters. A value its category does not
+    /// allow (`"abc"` in `TMP`) is shown as invalid, never as if it were data.
     ///
     /// - Parameters:
     ///   - language: Korean or English.
@@ -41,7 +46,12 @@ extension ForecastValue {
         case .windDirection(let direction):
             return direction.text(language)
         case .unparsed:
-            return raw
+            let shown = PrintableText.escaped(raw, maximumLength: Self.maximumShownLength)
+            guard category.isDocumented else { return shown }
+            return (language == .ko ? "오류 (" : "invalid (") + shown + ")"
         }
     }
+
+    /// The most characters of an unparsed value's text ``text(_:units:)`` shows: 24.
+    public static let maximumShownLength = 24
 }

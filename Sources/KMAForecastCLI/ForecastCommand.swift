@@ -150,7 +150,7 @@ enum ForecastCommand {
             }
             do {
                 if let sleep = context.retrySleep {
-                    client = try ForecastClient(configuration: configuration, transport: URLSessionTransport(), sleep: sleep, random: { Double.random(in: 0..<1) })
+                    client = try ForecastClient(configuration: configuration, transport: URLSessionTransport(maximumBodySize: configuration.maximumResponseSize), sleep: sleep, random: { Double.random(in: 0..<1) })
                 } else {
                     client = try ForecastClient(configuration: configuration)
                 }

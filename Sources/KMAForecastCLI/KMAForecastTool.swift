@@ -18,6 +18,7 @@ public enum KMAForecastTool {
         (GridCommand.spec, { a, c throws(CLIError) in try GridCommand.run(a, c) }),
         (BaseTimeCommand.spec, { a, c throws(CLIError) in try BaseTimeCommand.run(a, c) }),
         (ParseCommand.spec, { a, c throws(CLIError) in try ParseCommand.run(a, c) }),
+        (FieldCommand.spec, { a, c throws(CLIError) in try await FieldCommand.run(a, c) }),
     ]
 
     /// The tool's own help: the forecast (the main job, the default when the first argument is

@@ -7,7 +7,10 @@ import KMAForecast
 ///   then one column per category code present in the input: the documented codes in the
 ///   guide's order (POP PTY PCP REH SNO SKY TMP TMN TMX UUU VVV WAV VEC WSD T1H RN1 LGT), then
 ///   any other codes in the order they first appear;
-/// - each cell is the value exactly as KMA sent it, empty when KMA sent none for that hour;
+/// - each cell is the value exactly as KMA sent it, empty when KMA sent none for that hour,
+///   except that control characters (``PrintableText/isControl(_:)``: C0 including line
+///   breaks, DEL, C1, bidi overrides) are written as `\u{1B}`-style escapes, so no value
+///   can act on a terminal or break a record;
 /// - for the nowcast, `fcstDate`/`fcstTime` are the observation's `baseDate`/`baseTime`;
 /// - rows sorted by nx, ny, fcstDate, fcstTime (the caller passes them sorted);
 /// - RFC 4180 quoting.
@@ -39,7 +42,7 @@ enum RowsCSV {
         for (index, row) in rows.enumerated() {
             var fields = products.map { [$0[index].rawValue] } ?? []
             fields += [row.base.baseDate, row.base.baseTime, row.forecastDateString, row.forecastTimeString, String(row.nx), String(row.ny)]
-            fields += categories.map { row[$0] ?? "" }
+            fields += categories.map { row[$0].map { PrintableText.escaped($0) } ?? "" }
             out += CSVText.row(fields)
         }
         return out

@@ -1,3 +1,5 @@
+import KMAForecast
+
 /// Text from outside (KMA's answers, what a user typed, file names) made safe to print on a
 /// terminal: control characters shown as escapes, never sent, and lines cut to a length a
 /// person can read.
@@ -44,8 +46,6 @@ enum TerminalText {
     /// C0 controls but the line feed, DEL, C1 controls, and the bidirectional overrides and
     /// isolates (U+202A–U+202E, U+2066–U+2069).
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return (value < 0x20 && value != 0x0A) || (0x7F...0x9F).contains(value)
-            || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        scalar.value != 0x0A && PrintableText.isControl(scalar)
     }
 }

@@ -165,6 +165,11 @@ enum CacheFileSystem {
         unlink(path)
     }
 
+    /// Removes an empty directory, ignoring failure (e.g. it is not empty).
+    static func removeDirectory(_ path: String) {
+        rmdir(path)
+    }
+
     /// A failure for `path` with the current `errno`'s text.
     private static func failure(_ path: String) -> CacheFailure {
         let code = errno

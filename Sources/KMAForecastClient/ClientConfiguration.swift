@@ -53,6 +53,13 @@ public struct ClientConfiguration: Sendable {
     /// The issuance schedule of each product (KMA's documented delays by default); change it
     /// to use other availability delays.
     public var schedule: @Sendable (ForecastProduct) -> IssuanceSchedule
+    /// The most bytes of one answer's body the client reads, 1 KiB...1 GiB. Default 8 MiB
+    /// (``defaultMaximumResponseSize``), far above any page (1000 items are about 110 KB,
+    /// 10,000 about 1.1 MB). Reading stops there, in bounded memory, and the fetch fails with
+    /// ``ForecastClientError/Reason/responseTooLarge(limit:)``.
+    public var maximumResponseSize: Int = ClientConfiguration.defaultMaximumResponseSize
+    /// 8 MiB: see ``maximumResponseSize``.
+    public static let defaultMaximumResponseSize = 8 << 20
     /// Called for progress and diagnostics (requests, retries, fallbacks, cache use), from any
     /// thread. `nil` for none.
     public var onEvent: (@Sendable (ForecastClientEvent) -> Void)?
@@ -96,6 +103,9 @@ public struct ClientConfiguration: Sendable {
         if !Self.pageSizes.contains(pageSize) { return "pageSize must be within 1...10000, got \(pageSize)" }
         if pageConcurrency < 1 { return "pageConcurrency must be at least 1, got \(pageConcurrency)" }
         if !(0...2).contains(maxFallbackSteps) { return "maxFallbackSteps must be within 0...2, got \(maxFallbackSteps)" }
+        if !(1 << 10...1 << 30).contains(maximumResponseSize) {
+            return "maximumResponseSize must be within 1024...1073741824 bytes (1 KiB...1 GiB), got \(maximumResponseSize)"
+        }
         if noDataRecheckInterval < .zero { return "noDataRecheckInterval must not be negative" }
         for (name, limit) in [("connect", timeouts.connect), ("overall", timeouts.overall)]
         where !(limit > .zero && limit <= .longestWait) {

@@ -64,6 +64,23 @@ struct ClientCore: Sendable {
         retried: ((_ failedAttempt: Int, _ delay: Duration, _ error: ForecastClientError) -> ForecastClientEvent)? = nil,
         interpret: (HTTPResponse) throws(ForecastClientError) -> Value
     ) async -> Attempted<Value> {
+        await retrying(
+            url, shown: shown, budget: budget, sent: sent,
+            retried: { attempt, delay, error in
+                retried?(attempt, delay, error) ?? .retryScheduled(product: product, cell: cell, failedAttempt: attempt, delay: delay, error: error)
+            },
+            interpret: interpret
+        )
+    }
+
+    /// The same loop for a request that is not about one cell (a grid field): `retried` makes
+    /// the event reported before each wait.
+    func retrying<Value: Sendable>(
+        _ url: String, shown: String, budget: RequestBudget?,
+        sent: (_ attempt: Int) -> ForecastClientEvent,
+        retried: (_ failedAttempt: Int, _ delay: Duration, _ error: ForecastClientError) -> ForecastClientEvent,
+        interpret: (HTTPResponse) throws(ForecastClientError) -> Value
+    ) async -> Attempted<Value> {
         let retry = configuration.retry
         var attempt = 0
         while true {
@@ -95,8 +112,7 @@ struct ClientCore: Sendable {
                 return Attempted(result: .failure(failure.at(shown, attempts: attempt)), attempts: attempt)
             }
             let delay = retry.delay(afterAttempt: attempt, random: random(), retryAfterSeconds: retryAfter)
-            emit(retried?(attempt, delay, failure.at(shown, attempts: attempt))
-                ?? .retryScheduled(product: product, cell: cell, failedAttempt: attempt, delay: delay, error: failure.at(shown, attempts: attempt)))
+            emit(retried(attempt, delay, failure.at(shown, attempts: attempt)))
             await sleep(delay)
         }
     }
@@ -127,6 +143,9 @@ struct ClientCore: Sendable {
         switch outcome {
         case nil:
             return .failure(ForecastClientError(.timedOut(seconds: overall.inSeconds)))
+        case .success(let response)? where response.body.count > configuration.maximumResponseSize:
+            // Any transport: ``URLSessionTransport`` itself stops reading at the limit.
+            return .failure(ForecastClientError(.responseTooLarge(limit: configuration.maximumResponseSize)))
         case .success(let response)?:
             return .success(response)
         case .failure(let failure)?:
@@ -143,6 +162,9 @@ struct ClientCore: Sendable {
         case .certificateRejected: .certificateRejected(host: endpoint.host)
         case .badURL: .invalidBaseURL("the URL loader refused the request URL built from it as malformed or unsupported; it should look like \(endpoint.provider.defaultBaseURL)")
         case .tooManyRedirects: .tooManyRedirects(host: endpoint.host)
+        case .redirectedElsewhere(let location): .redirectedElsewhere(host: endpoint.host, location: endpoint.key.redact(location))
+        case .responseTooLarge(let limit): .responseTooLarge(limit: limit)
+        case .unparsableResponse(let detail): .unparsableResponse(host: endpoint.host, detail: detail)
         case .cancelled: .cancelled
         case .other(let domain, let code): .transport(domain: domain, code: code)
         }
@@ -196,6 +218,7 @@ struct ClientCore: Sendable {
         } catch {
             throw ForecastClientError(.response(sanitized(error)))
         }
+        if endpoint.key.occurs(in: bytes) { redactKey(in: &page) }
         let hourLabel = request.hourLabel
         var sawRequested = false
         var sawHourLabel = false
@@ -214,6 +237,23 @@ struct ClientCore: Sendable {
         }
         for index in page.items.indices { page.items[index].base = request.base }
         return CheckedPage(page: page, baseLabel: hourLabel)
+    }
+
+    /// Removes the key, in any form, from a page's values and message: a gateway that echoes
+    /// it there must not get it into the rows, and so into any output. (Such a page is not
+    /// cached either: see `store`.)
+    private func redactKey(in page: inout ForecastPage) {
+        let key = endpoint.key
+        page.info.resultMessage = key.redact(page.info.resultMessage)
+        for index in page.items.indices {
+            let item = page.items[index]
+            let value = key.redact(item.value)
+            guard value != item.value else { continue }
+            page.items[index] = ForecastItem(
+                base: item.base, category: item.category, forecastDate: item.forecastDate, forecastTime: item.forecastTime,
+                value: value, isObservation: item.isObservation, nx: item.nx, ny: item.ny
+            )
+        }
     }
 
     /// Adds a page's items and facts to the rows of its run.

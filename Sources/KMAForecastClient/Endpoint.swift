@@ -22,7 +22,8 @@ struct Endpoint: Sendable {
     /// with a reason, rather than failing every request.
     ///
     /// - Throws: ``ForecastClientError/Reason/invalidBaseURL(_:)`` unless it is an `http` or
-    ///   `https` URL with a host (a name, an IPv4 address or a bracketed IPv6 address), an
+    ///   `https` URL with a host (a name, an IPv4 address, or a bracketed IPv6 address except
+    ///   on Linux, where the URL loader cannot use one), an
     ///   optional port 1...65535, a path of URL characters (others percent-encoded), and no
     ///   query or fragment.
     init(baseURL: String, provider: ServiceProvider, key: ServiceKey) throws(ForecastClientError) {
@@ -51,6 +52,11 @@ struct Endpoint: Sendable {
             guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
                 throw refuse("has an IPv6 host that is not an IPv6 address")
             }
+            #if canImport(FoundationNetworking)
+            // Measured with Swift 6.3.1: corelibs fails every request to a bracketed IPv6 host
+            // as a bad URL (URLError -1000) before connecting.
+            throw refuse("has an IPv6 address as its host, which the URL loader on Linux cannot connect to; use a host name that resolves to it (e.g. localhost, or an entry in /etc/hosts) or an IPv4 address")
+            #endif
         } else {
             host = authority.prefix { $0 != ":" }
             port = authority.count > host.count ? authority.dropFirst(host.count + 1) : nil

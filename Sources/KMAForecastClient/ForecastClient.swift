@@ -77,7 +77,7 @@ public struct ForecastClient: Sendable {
     public init(configuration: ClientConfiguration) throws(ForecastClientError) {
         try self.init(
             configuration: configuration,
-            transport: URLSessionTransport(),
+            transport: URLSessionTransport(maximumBodySize: configuration.maximumResponseSize),
             sleep: { duration in try? await Task.sleep(for: duration) },
             random: { Double.random(in: 0..<1) }
         )

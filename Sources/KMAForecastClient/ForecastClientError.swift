@@ -67,6 +67,16 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// The server redirected too many times, or to a location that does not exist: the
         /// service URL is wrong (not retried).
         case tooManyRedirects(host: String)
+        /// The server (or a proxy) at `host` redirected the request to another origin,
+        /// `location` (redacted, without its query): another scheme, host or port, or a target
+        /// with a user name or password. It was not followed, since the request carries the
+        /// key, which only ever goes to the configured service root (not retried).
+        case redirectedElsewhere(host: String, location: String)
+        /// The answer's body was longer than `limit` bytes
+        /// (``ClientConfiguration/maximumResponseSize``); reading stopped there (not retried).
+        case responseTooLarge(limit: Int)
+        /// The server's HTTP answer could not be parsed; `detail` says what (not retried).
+        case unparsableResponse(host: String, detail: String)
         /// Another transport failure: the error's domain (`URLError` for URLSession's own
         /// codes) and code. Retried only for `URLError` -1 (unknown), which is how Linux
         /// reports the network failures libcurl has no other code for.
@@ -106,6 +116,9 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// The mid-term service had no data (NO_DATA, or an answer without an item) for
         /// `operation` (`getMidTa` …) at `regionID` for any run tried (`tmFc`, newest first).
         case midTermNoData(operation: String, regionID: String, tried: [String])
+        /// A KMA API Hub grid-field body that is not a whole field: an error line (`# input
+        /// variable error (-1)`), a wrong count, a body cut short, every cell missing.
+        case field(GridFieldError)
     }
 
     /// What went wrong.
@@ -140,7 +153,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace:
             .request
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
-             .transport, .cancelled:
+             .redirectedElsewhere, .responseTooLarge, .unparsableResponse, .transport, .cancelled:
             .transport
         case .forbidden, .tooManyRequests, .httpStatus:
             .httpStatus
@@ -154,6 +167,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             .decode
         case .paging, .foreignItem, .rows, .mixedBaseLabels, .incompleteRun:
             .consistency
+        case .field(.serviceMessage):
+            .resultCode
+        case .field:
+            .decode
         }
     }
 
@@ -181,6 +198,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case .httpStatus(let code):
             (500...599).contains(code)
         case .response(let error):
+            error.isTransient
+        case .field(let error):
             error.isTransient
         default:
             false
@@ -235,6 +254,12 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "The TLS certificate of \(host) was not accepted (untrusted, expired, not yet valid, or for another host name), so nothing was sent. Check the system's CA certificates and clock, and the service URL's host."
         case .tooManyRedirects(let host):
             return "\(host) redirected too many times, or to a location that does not exist: the service URL is wrong. It should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)."
+        case .redirectedElsewhere(let host, let location):
+            return "\(host) redirected the request to another server, \(location.isEmpty ? "a location it did not name" : location), which was not followed: the request carries the service key, which is only ever sent to the service URL. Check the service URL (it should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)) and any proxy in between."
+        case .responseTooLarge(let limit):
+            return "The answer was larger than \(Self.byteCount(limit)), far more than any forecast page, so reading stopped there and nothing of it was used. Check the service URL and any proxy in between."
+        case .unparsableResponse(let host, let detail):
+            return "The server's HTTP response could not be parsed (\(detail)): \(host) does not answer as KMA's service does, so it was not asked again. Check the service URL and any proxy in between."
         case .transport(let domain, let code):
             let what = domain == Self.urlErrorDomain ? "URLError \(code)" : "\(domain) error \(code)"
             return Self.isUnidentifiedNetworkFailure(domain: domain, code: code)
@@ -277,11 +302,21 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "KMA's \(product.rawValue) run \(base) is not complete yet: its first forecast hour lacks \(codes) (right after a run is due, KMA serves it for a few minutes with categories missing). Nothing of it was used or cached; try again in a few minutes."
         case .midTermNoData(let operation, let regionID, let tried):
             return "KMA has no \(operation) data for region \(regionID) for run\(tried.count == 1 ? "" : "s") \(tried.joined(separator: ", ")) (tmFc): the newest run may be published late, or the region code is retired. Try again in a few minutes."
+        case .field(let error):
+            let text = error.description
+            return (text.first.map { String($0).uppercased() + text.dropFirst() } ?? text) + (error.isTransient && !tries.isEmpty ? " (failed\(tries))" : "")
         }
     }
 
     /// The same as ``description``.
     public var errorDescription: String? { description }
+
+    /// `8 MiB`, `512 KiB`, `100 bytes`.
+    private static func byteCount(_ bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
 
     /// `30`, `0.5`.
     private static func format(_ seconds: Double) -> String {

@@ -42,4 +42,12 @@ public enum ForecastClientEvent: Sendable {
     case midTermFallback(operation: MidTermOperation, regionID: String, from: String, to: String)
     /// A mid-term answer was served from the cache.
     case midTermCacheHit(operation: MidTermOperation, regionID: String, tmFc: String)
+    /// A grid-field request is being sent (`attempt` counts from 1).
+    case fieldRequestSent(GridFieldRequest, attempt: Int, url: String)
+    /// A grid-field attempt failed transiently; the next one follows after `delay`.
+    case fieldRetryScheduled(GridFieldRequest, failedAttempt: Int, delay: Duration, error: ForecastClientError)
+    /// A grid field was served from the cache, with no request.
+    case fieldCacheHit(GridFieldRequest)
+    /// A grid field was fetched from KMA: its body's size in bytes and the HTTP requests it took.
+    case fieldFetched(GridFieldRequest, bytes: Int, requests: Int)
 }

@@ -71,6 +71,15 @@ public enum TransportFailure: Error, Hashable, Sendable {
     case badURL
     /// The server redirected too many times (a loop), or to a location that does not exist.
     case tooManyRedirects
+    /// The server redirected to another origin than the request's (another scheme, host or
+    /// port, or a target with a user name or password), which is not followed: the request
+    /// carries the key. `location` is where it pointed, without its query.
+    case redirectedElsewhere(location: String)
+    /// The answer's body is (or declares itself) longer than `limit` bytes; reading stopped there.
+    case responseTooLarge(limit: Int)
+    /// The server's answer is not HTTP the transport can read (no status line, a malformed
+    /// status or header line); `detail` says what, in our own words.
+    case unparsableResponse(detail: String)
     /// The request was cancelled.
     case cancelled
     /// Anything else: the error's domain (``ForecastClientError/urlErrorDomain`` for

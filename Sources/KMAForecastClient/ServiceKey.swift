@@ -74,26 +74,17 @@ public struct ServiceKey: Hashable, Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// `text` with the key removed in any form it could appear in (decoded; encoded once with
-    /// upper- or lower-case hex digits) and any `serviceKey=`/`authKey=` value redacted.
+    /// `text` with the key removed in every form it could be echoed in (see ``KeyRedaction``:
+    /// encoded any number of times up to three, any letter case, `+` as a space, `+ / =`
+    /// dropped, any piece of 12 characters or more) and any `serviceKey=`/`authKey=` value
+    /// redacted.
     internal func redact(_ text: String) -> String {
-        let encoded = percentEncoded
-        return KeyRedaction.redact(text, keys: [decoded, encoded, Self.lowercasingHexDigits(encoded)])
+        KeyRedaction.redact(text, keys: [decoded])
     }
 
-    /// Whether `bytes` contain the key, decoded or encoded once (either hex case).
+    /// Whether `bytes` contain the key in any form ``redact(_:)`` removes.
     internal func occurs(in bytes: [UInt8]) -> Bool {
-        let encoded = percentEncoded
-        return [decoded, encoded, Self.lowercasingHexDigits(encoded)].contains { form in
-            let needle = Array(form.utf8)
-            guard let first = needle.first, bytes.count >= needle.count else { return false }
-            var start = 0
-            while let found = bytes[start...].firstIndex(of: first), found + needle.count <= bytes.count {
-                if bytes[found..<(found + needle.count)].elementsEqual(needle) { return true }
-                start = found + 1
-            }
-            return false
-        }
+        KeyRedaction.contains(decoded, in: bytes)
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)
@@ -108,23 +99,6 @@ public struct ServiceKey: Hashable, Sendable {
             || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
     }
 
-    /// `%2B` → `%2b`: the same encoding as some tools write it.
-    private static func lowercasingHexDigits(_ encoded: String) -> String {
-        var out = Array(encoded.utf8)
-        var index = 0
-        while index + 2 < out.count {
-            if out[index] == UInt8(ascii: "%") {
-                for offset in 1...2 where out[index + offset] >= UInt8(ascii: "A") && out[index + offset] <= UInt8(ascii: "F") {
-                    out[index + offset] += 32
-                }
-                index += 3
-            } else {
-                index += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     /// `%XX` → byte; `nil` if a `%` is not followed by two hex digits. `+` stays `+`.
     private static func percentDecode(_ bytes: [UInt8]) -> [UInt8]? {
         var out: [UInt8] = []
@@ -132,7 +106,7 @@ public struct ServiceKey: Hashable, Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+                guard index + 2 < bytes.count, let high = KeyRedaction.hexDigitValue(bytes[index + 1]), let low = KeyRedaction.hexDigitValue(bytes[index + 2]) else {
                     return nil
                 }
                 out.append(high << 4 | low)
@@ -143,15 +117,6 @@ public struct ServiceKey: Hashable, Sendable {
             }
         }
         return out
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -7,23 +8,45 @@ import FoundationNetworking
 /// FoundationNetworking.
 ///
 /// The session is private to one client: ephemeral, no cookies, no URL cache (the client keeps
-/// its own, exact cache), no redirects to other schemes than corelibs allows (http/https).
-/// Linux corelibs has no `bytes(for:)`, so a page is read whole (`data(for:)`); pages are small
-/// (about 110 KB for 1000 items) and the client streams page by page.
+/// its own, exact cache). Every answer is read through the session's delegate, a piece at a
+/// time as it arrives (Linux corelibs has no `bytes(for:)`), so that:
+///
+/// - **a body is never read past ``maximumBodySize``**: an answer that declares or delivers
+///   more is cut off there and fails as ``TransportFailure/responseTooLarge(limit:)``, so a
+///   hostile or broken server cannot make the client hold more than that (pages are about
+///   110 KB for 1000 items, 1.1 MB for 10,000). (On Linux, corelibs' `cancel()` waits for its
+///   work queue, which libcurl keeps busy while a sender on loopback outruns the client: such
+///   a sender can get tens of MB more out before the connection closes; they are discarded.);
+/// - **a redirect is followed only within the request's origin** (the same scheme, host and
+///   port, and no user name or password in the target). Any other target (another port or
+///   host name, `https` to `http`, a target with userinfo) is not requested: the URL carries
+///   the service key, which must only ever go to the configured service root. Such a redirect
+///   fails as ``TransportFailure/redirectedElsewhere(location:)``.
 public struct URLSessionTransport: HTTPTransport {
+    /// The default ``maximumBodySize``: 8 MiB, far above any page (a 10,000-item page is about
+    /// 1.1 MB), far below what would strain memory.
+    public static let defaultMaximumBodySize = 8 << 20
+
+    /// The most bytes of one answer's body read before the answer is refused, ≥ 1.
+    public let maximumBodySize: Int
+
     private let session: SessionBox
 
     /// A transport with its own session.
     ///
-    /// - Parameter maximumConnectionsPerHost: Connections kept open to one host.
-    public init(maximumConnectionsPerHost: Int = 8) {
+    /// - Parameters:
+    ///   - maximumConnectionsPerHost: Connections kept open to one host.
+    ///   - maximumBodySize: See ``maximumBodySize``; values below 1 are taken as 1.
+    public init(maximumConnectionsPerHost: Int = 8, maximumBodySize: Int = defaultMaximumBodySize) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
-        session = SessionBox(URLSession(configuration: configuration))
+        self.maximumBodySize = max(1, maximumBodySize)
+        let delegate = SessionDelegate()
+        session = SessionBox(URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate: delegate)
     }
 
     /// Sends a GET request; see ``HTTPTransport/get(_:connectTimeout:)``.
@@ -35,19 +58,44 @@ public struct URLSessionTransport: HTTPTransport {
         request.timeoutInterval = max(1, connectTimeout.inSeconds.rounded(.up))
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("kma-forecast (Swift)", forHTTPHeaderField: "User-Agent")
-        let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await session.session.data(for: request)
-        } catch {
-            throw Self.failure(for: error)
+        if Task.isCancelled { throw .cancelled }
+        let task = session.session.dataTask(with: request)
+        let delegate = session.delegate
+        let limit = maximumBodySize
+        let outcome: Result<HTTPResponse, TransportFailure> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                delegate.register(task, limit: limit, continuation: continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
         }
-        guard let http = response as? HTTPURLResponse else { throw .other(domain: ForecastClientError.urlErrorDomain, code: URLError.badServerResponse.rawValue) }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-        }
-        return HTTPResponse(status: http.statusCode, headers: headers, body: [UInt8](data))
+        return try outcome.get()
+    }
+
+    /// The same scheme, host (letter case aside) and port (the scheme's default when absent),
+    /// and no user name or password in the target.
+    static func isSameOrigin(_ target: URL, _ origin: URL) -> Bool {
+        guard target.user == nil, target.password == nil,
+              let scheme = target.scheme?.lowercased(), scheme == origin.scheme?.lowercased(),
+              let host = target.host?.lowercased(), host == origin.host?.lowercased() else { return false }
+        return (target.port ?? defaultPort(scheme)) == (origin.port ?? defaultPort(scheme))
+    }
+
+    private static func defaultPort(_ scheme: String) -> Int? {
+        scheme == "https" ? 443 : scheme == "http" ? 80 : nil
+    }
+
+    /// Where a redirect pointed, without its query (the key may be in it) and with any
+    /// userinfo replaced by `…@`: `http://…@other.example:8080/path`. The client redacts the
+    /// key from the rest too.
+    static func shown(_ target: URL) -> String {
+        let scheme = target.scheme.map { $0 + "://" } ?? ""
+        let userinfo = target.user != nil || target.password != nil ? "…@" : ""
+        let host = target.host.map { $0.contains(":") ? "[\($0)]" : $0 } ?? ""
+        let port = target.port.map { ":\($0)" } ?? ""
+        let query = target.query == nil ? "" : "?…"
+        return scheme + userinfo + host + port + target.path + query
     }
 
     /// Our own words for a URLSession error: its description may quote the URL, key and all,
@@ -65,11 +113,14 @@ public struct URLSessionTransport: HTTPTransport {
     /// | `OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number` (any other SSL/TLS) | ``TransportFailure/secureConnectionFailed`` | yes |
     /// | `Recv failure: Connection reset by peer` (an `https` handshake cut off) | ``TransportFailure/connectionLost(detail:)`` | yes |
     /// | `transfer closed with 104138 bytes remaining to read` | ``TransportFailure/connectionLost(detail:)`` | yes |
+    /// | `Failed writing header` (corelibs could not parse a status or header line: LF-only line ends, no reason phrase, non-UTF-8 bytes) | ``TransportFailure/unparsableResponse(detail:)`` | no |
     /// | anything else | ``TransportFailure/other(domain:code:)`` `URLError -1` | yes |
     ///
     /// TLS: a failed or interrupted handshake can be the network's fault and is retried; a
     /// rejected certificate will be rejected again and is not. A redirect loop (-1007) and
-    /// bad or unsupported URLs (-1000, -1002) are the service URL's fault and are not retried.
+    /// bad or unsupported URLs (-1000, -1002) are the service URL's fault and are not retried,
+    /// except -1002 with libcurl's `Received HTTP/0.9 when not allowed`: the server answered
+    /// without a status line (``TransportFailure/unparsableResponse(detail:)``, not retried).
     static func failure(for error: any Error) -> TransportFailure {
         if error is CancellationError { return .cancelled }
         // As NSError, a URLError and the NSError corelibs builds for it read the same.
@@ -97,6 +148,9 @@ public struct URLSessionTransport: HTTPTransport {
         case .serverCertificateHasBadDate, .serverCertificateUntrusted, .serverCertificateHasUnknownRoot,
              .serverCertificateNotYetValid, .clientCertificateRejected, .clientCertificateRequired:
             return .certificateRejected
+        case .unsupportedURL where error.localizedDescription.contains("HTTP/0.9"):
+            // libcurl's CURLE_UNSUPPORTED_PROTOCOL for an answer without a status line.
+            return .unparsableResponse(detail: "the answer does not begin with an HTTP status line")
         case .badURL, .unsupportedURL:
             return .badURL
         case .httpTooManyRedirects, .redirectToNonExistentLocation:
@@ -109,6 +163,10 @@ public struct URLSessionTransport: HTTPTransport {
     /// A libcurl failure that corelibs reports as `URLError.unknown`, by libcurl's message
     /// (see the table at ``failure(for:)``).
     private static func libcurlFailure(_ message: String) -> TransportFailure {
+        if message.hasPrefix("Failed writing header") {
+            // corelibs' header callback refused a line it could not parse.
+            return .unparsableResponse(detail: "a status or header line the URL loader cannot read, e.g. lines ending in LF alone, a status line without a reason phrase, or header bytes that are not UTF-8")
+        }
         if message.hasPrefix("transfer closed with") {
             // CURLE_PARTIAL_FILE: a body shorter than its Content-Length.
             return .connectionLost(detail: "the answer ended before its declared length")
@@ -129,8 +187,113 @@ public struct URLSessionTransport: HTTPTransport {
 /// Owns a session and invalidates it when the last transport copy goes away.
 private final class SessionBox: Sendable {
     let session: URLSession
+    let delegate: SessionDelegate
 
-    init(_ session: URLSession) { self.session = session }
+    init(_ session: URLSession, delegate: SessionDelegate) {
+        self.session = session
+        self.delegate = delegate
+    }
 
     deinit { session.finishTasksAndInvalidate() }
+}
+
+/// Reads every task's answer as it arrives: enforces the body limit and the same-origin rule
+/// for redirects, and completes the task's continuation once.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    /// One task in flight.
+    struct Pending {
+        var continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>
+        var limit: Int
+        var body: [UInt8] = []
+        /// Why the task was stopped by us, when it was.
+        var failure: TransportFailure?
+    }
+
+    private let pending = Mutex<State>(State())
+
+    struct State {
+        var tasks: [Int: Pending] = [:]
+        /// Tasks that completed before they were registered (cancelled before they started):
+        /// their outcome, for ``register(_:limit:continuation:)`` to deliver at once.
+        var early: [Int: TransportFailure] = [:]
+    }
+
+    func register(_ task: URLSessionTask, limit: Int, continuation: CheckedContinuation<Result<HTTPResponse, TransportFailure>, Never>) {
+        let early = pending.withLock { state -> TransportFailure? in
+            if let failure = state.early.removeValue(forKey: task.taskIdentifier) { return failure }
+            state.tasks[task.taskIdentifier] = Pending(continuation: continuation, limit: limit)
+            return nil
+        }
+        if let early { continuation.resume(returning: .failure(early)) }
+    }
+
+    /// Records why a task is stopped (the first reason wins).
+    private func stop(_ task: URLSessionTask, _ failure: TransportFailure) {
+        pending.withLock { state in
+            if state.tasks[task.taskIdentifier]?.failure == nil { state.tasks[task.taskIdentifier]?.failure = failure }
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge = pending.withLock { state -> Bool in
+            // Read field by field: a copy of the entry would share the body and make the append copy it.
+            let id = dataTask.taskIdentifier
+            guard let limit = state.tasks[id]?.limit, let count = state.tasks[id]?.body.count, state.tasks[id]?.failure == nil else { return false }
+            // A declared length above the limit is refused at the first piece. (Not in a
+            // `didReceive response:` callback: with one, corelibs 6.3.1's `cancel()` no longer
+            // stops the transfer, which then reads on to the end: measured 538 MB in 2.5 s.)
+            let declared = dataTask.response?.expectedContentLength ?? -1
+            guard count + data.count <= limit, declared <= Int64(limit) else {
+                state.tasks[id]?.failure = .responseTooLarge(limit: limit)
+                state.tasks[id]?.body = []
+                return true
+            }
+            // In place (optional chaining through the subscript): no copy of the body so far.
+            state.tasks[id]?.body.append(contentsOf: data)
+            return false
+        }
+        if tooLarge { dataTask.cancel() }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        guard let origin = task.originalRequest?.url, let target = request.url else {
+            stop(task, .redirectedElsewhere(location: ""))
+            completionHandler(nil)
+            return
+        }
+        if URLSessionTransport.isSameOrigin(target, origin) {
+            completionHandler(request)
+        } else {
+            stop(task, .redirectedElsewhere(location: URLSessionTransport.shown(target)))
+            completionHandler(nil)
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let entry = pending.withLock { state -> Pending? in
+            guard let entry = state.tasks.removeValue(forKey: task.taskIdentifier) else {
+                state.early[task.taskIdentifier] = error.map(URLSessionTransport.failure(for:)) ?? .cancelled
+                return nil
+            }
+            return entry
+        }
+        guard let entry else { return }
+        if let failure = entry.failure {
+            entry.continuation.resume(returning: .failure(failure))
+        } else if let error {
+            entry.continuation.resume(returning: .failure(URLSessionTransport.failure(for: error)))
+        } else if let http = task.response as? HTTPURLResponse {
+            var headers: [String: String] = [:]
+            for (name, value) in http.allHeaderFields {
+                if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+            }
+            entry.continuation.resume(returning: .success(HTTPResponse(status: http.statusCode, headers: headers, body: entry.body)))
+        } else {
+            entry.continuation.resume(returning: .failure(.other(domain: ForecastClientError.urlErrorDomain, code: URLError.badServerResponse.rawValue)))
+        }
+    }
+
 }

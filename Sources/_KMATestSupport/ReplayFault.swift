@@ -28,6 +28,19 @@ public enum ReplayFault: Sendable, Hashable {
     /// rewritten (`nil` keeps the recorded one). With `baseTime: "1500"` for a request for
     /// 1530, the ultra-short answer KMA was recorded giving in 2026.
     case relabelBase(baseDate: String? = nil, baseTime: String? = nil)
+    /// Answers with this redirect status (301, 302, 303, 307, 308) and a `Location` of
+    /// `origin` followed by the request's own path and query, key and all, as a gateway or
+    /// proxy moving the service elsewhere would: e.g. `http://127.0.0.1:<other port>`, or
+    /// `http://user:pass@localhost:<port>`.
+    case redirect(Int, toOrigin: String)
+    /// Sends these bytes as the whole answer, exactly (status line, headers, framing and
+    /// body), then closes the connection: for framing a client may or may not parse.
+    case raw([UInt8])
+    /// Answers HTTP 200 with a body of `bytes` bytes (`{"response":` then spaces), framed with
+    /// its `Content-Length` or, when `chunked`, in 64 KiB chunks with no length declared
+    /// (`Int.max` with `chunked`: endless), at most about 128 MB/s (a fast real link). The server stops when the client closes the
+    /// connection, and records how many body bytes it got out (``ReplayServer/oversizedBytesSent``).
+    case oversized(bytes: Int, chunked: Bool)
 
     /// A status answer with an empty body.
     public static func status(_ code: Int, headers: [String: String] = [:]) -> ReplayFault {

@@ -134,6 +134,23 @@ public final class ReplayServer: Sendable {
         engine.state.withLock { $0.latencies[operation] = milliseconds > 0 ? milliseconds : nil }
     }
 
+    /// The API Hub grid-field service root on this server:
+    /// `http://127.0.0.1:<port>/api/typ01/cgi-bin/url`.
+    public var apiHubFieldBaseURL: String { "http://127.0.0.1:\(port)/api/typ01/cgi-bin/url" }
+
+    /// Adds (or replaces) a grid field to serve: `body` for `operation` (`nph-dfs_shrt_grd` …)
+    /// with these `tmfc`, `tmef` (`nil` for the nowcast, which takes none) and `vars`.
+    ///
+    /// Grid-field requests (`nph-dfs_*`) are answered as API Hub is reported to answer: the
+    /// stored body; for `vars` with a comma (several variables), the first variable's body
+    /// with every value -99.00 (API Hub answers mostly -99); for anything not stored,
+    /// `# input variable error (-1)` with HTTP 200. A stand-in: how API Hub answers a run it
+    /// has not made yet is not known. With ``expectedKey`` set, a wrong `authKey` gets HTTP 401
+    /// with a small JSON body (hand-made, not a recording).
+    public func addField(_ body: [UInt8], operation: String, tmfc: String, tmef: String?, variable: String) {
+        engine.state.withLock { $0.fields[Engine.FieldKey(operation: operation, tmfc: tmfc, tmef: tmef, variable: variable)] = body }
+    }
+
     /// Adds (or replaces) a run to serve.
     public func add(_ run: RecordedRun) {
         engine.state.withLock { $0.runs[Engine.key(of: run)] = run }
@@ -156,6 +173,10 @@ public final class ReplayServer: Sendable {
 
     /// The requests received so far, in order of arrival.
     public var requests: [RecordedRequest] { engine.state.withLock { $0.requests } }
+
+    /// For each ``ReplayFault/oversized(bytes:chunked:)`` answer finished so far, how many
+    /// body bytes went out before the client closed the connection (or all of them).
+    public var oversizedBytesSent: [Int] { engine.state.withLock { $0.oversizedSent } }
 
     /// Stops listening. Connections being answered finish on their own. Calling it again, or
     /// letting the server go afterwards, does nothing more.
@@ -228,14 +249,24 @@ public final class ReplayServer: Sendable {
             var asList: Bool
         }
 
+        struct FieldKey: Hashable {
+            var operation: String
+            var tmfc: String
+            var tmef: String?
+            var variable: String
+        }
+
         struct State {
             var runs: [RunKey: RecordedRun] = [:]
+            var fields: [FieldKey: [UInt8]] = [:]
             var versions: [VersionKey: SetVersion] = [:]
             var midTerm: [MidTermKey: [UInt8]] = [:]
             var latencies: [String: Int] = [:]
             var faults: [InjectedFault] = []
             var requests: [RecordedRequest] = []
             var stopped = false
+            /// Body bytes sent per ``ReplayFault/oversized(bytes:chunked:)`` answer, in order.
+            var oversizedSent: [Int] = []
         }
 
         let listener: Int32
@@ -330,6 +361,17 @@ public final class ReplayServer: Sendable {
             case .noData?:
                 reply(connection, HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody))
                 close(connection)
+            case .redirect(let code, let origin)?:
+                let target = origin + request.path + (request.rawQuery.isEmpty ? "" : "?" + request.rawQuery)
+                reply(connection, HTTPAnswer(status: code, contentType: "text/html", body: Array("<html>moved</html>".utf8), headers: ["Location": target]))
+                close(connection)
+            case .raw(let bytes)?:
+                _ = sendAll(connection, bytes)
+                close(connection)
+            case .oversized(let total, let chunked)?:
+                let sent = sendOversized(connection, total: total, chunked: chunked)
+                state.withLock { $0.oversizedSent.append(sent) }
+                close(connection)
             case .dropItems, .totalCountOffset, .relabelItems, .relabelBase, nil:
                 reply(connection, answer(request, alteration: fault))
                 close(connection)
@@ -389,6 +431,7 @@ public final class ReplayServer: Sendable {
 
         /// The normal answer to a request, with a content fault applied.
         private func answer(_ request: RecordedRequest, alteration: ReplayFault?) -> HTTPAnswer {
+            if request.operation.hasPrefix("nph-dfs_") { return fieldAnswer(request) }
             let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst", "getFcstVersion", "getMidTa", "getMidLandFcst", "getMidFcst"]
             guard request.method == "GET", operations.contains(request.operation) else {
                 return HTTPAnswer(status: 404, contentType: "text/html", body: Array("<html><head><title>404 Not Found</title></head></html>".utf8))
@@ -439,6 +482,30 @@ public final class ReplayServer: Sendable {
             return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: body)
         }
 
+        /// The answer to a grid-field request (see ``ReplayServer/addField(_:operation:tmfc:tmef:variable:)``).
+        private func fieldAnswer(_ request: RecordedRequest) -> HTTPAnswer {
+            let text = "text/plain;charset=UTF-8"
+            guard request.method == "GET" else { return HTTPAnswer(status: 405, contentType: text, body: []) }
+            if let expectedKey, request.parameters["authKey"] != expectedKey {
+                let body = #"{"result":{"status":401,"message":"인증키가 유효하지 않습니다. (stand-in answer)"}}"#
+                return HTTPAnswer(status: 401, contentType: ReplayServer.json, body: Array(body.utf8))
+            }
+            let parameters = request.parameters
+            let variables = (parameters["vars"] ?? "").split(separator: ",").map(String.init)
+            let key = FieldKey(operation: request.operation, tmfc: parameters["tmfc"] ?? "", tmef: parameters["tmef"], variable: variables.first ?? "")
+            guard let body = state.withLock({ $0.fields[key] }) else {
+                return HTTPAnswer(status: 200, contentType: text, body: Array("# input variable error (-1)\n".utf8))
+            }
+            guard variables.count == 1 else {
+                // Several variables: API Hub answers mostly -99.
+                let missing = body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+                    line.isEmpty ? "" : line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { _ in "-99.00" }.joined(separator: ",")
+                }.joined(separator: "\n")
+                return HTTPAnswer(status: 200, contentType: text, body: Array(missing.utf8))
+            }
+            return HTTPAnswer(status: 200, contentType: text, body: body)
+        }
+
         /// The answer to `getFcstVersion`.
         private func versionAnswer(_ parameters: [String: String]) -> HTTPAnswer {
             func header(_ code: String, _ message: String) -> HTTPAnswer {
@@ -467,7 +534,11 @@ public final class ReplayServer: Sendable {
         }
 
         private func reply(_ connection: Int32, _ answer: HTTPAnswer) {
-            let bytes = answer.head + answer.body
+            _ = sendAll(connection, answer.head + answer.body)
+        }
+
+        /// Sends all of `bytes`; `false` when the peer went away first.
+        private func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
             var offset = 0
             while offset < bytes.count {
                 let sent = bytes.withUnsafeBytes { raw -> Int in
@@ -475,9 +546,34 @@ public final class ReplayServer: Sendable {
                     return send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 }
                 if sent < 0, errno == EINTR { continue }
-                guard sent > 0 else { return }
+                guard sent > 0 else { return false }
                 offset += sent
             }
+            return true
+        }
+
+        /// Sends a 200 answer with a `total`-byte body until done or the peer closes; returns
+        /// the body bytes sent.
+        private func sendOversized(_ connection: Int32, total: Int, chunked: Bool) -> Int {
+            var head = "HTTP/1.1 200 OK\r\nContent-Type: \(ReplayServer.json)\r\nConnection: close\r\n"
+            head += chunked ? "Transfer-Encoding: chunked\r\n\r\n" : "Content-Length: \(total)\r\n\r\n"
+            guard sendAll(connection, Array(head.utf8)) else { return 0 }
+            let chunkSize = 65_536
+            let spaces = [UInt8](repeating: UInt8(ascii: " "), count: chunkSize)
+            var sent = 0
+            while sent < total {
+                let count = min(chunkSize, total - sent)
+                var piece = Array(spaces[0..<count])
+                if sent == 0 { piece.replaceSubrange(0..<min(12, count), with: Array(#"{"response":"#.utf8).prefix(count)) }
+                if chunked { piece = Array((String(count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8) }
+                guard sendAll(connection, piece) else { return sent }
+                sent += count
+                // At most about 128 MB/s, a fast real link: corelibs' `cancel()` waits for its
+                // work queue, which a loopback sender faster than the client keeps busy.
+                usleep(500)
+            }
+            if chunked { _ = sendAll(connection, Array("0\r\n\r\n".utf8)) }
+            return sent
         }
     }
 }

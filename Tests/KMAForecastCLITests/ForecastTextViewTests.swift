@@ -150,3 +150,45 @@ struct ForecastTextViewTests {
         #expect(TerminalStyle(isTerminal: true, environment: ["NO_COLOR": ""]).enabled)
     }
 }
+
+/// Values from the network in the text view's cells and the CSV (issue 16, items 3 and 7).
+@Suite("Hostile values in the hourly table and the CSV")
+struct HostileValueCellTests {
+    static func rows(tmp: String, extra: String) throws -> [ForecastRow] {
+        let base = try ForecastBase(baseDate: "20221120", baseTime: "0500")
+        var builder = ForecastRowBuilder()
+        try builder.add(ForecastItem(base: base, category: .tmp, forecastDate: 20221120, forecastTime: 600, value: tmp, nx: 60, ny: 120))
+        try builder.add(ForecastItem(base: base, category: .reh, forecastDate: 20221120, forecastTime: 600, value: "abc", nx: 60, ny: 120))
+        try builder.add(ForecastItem(base: base, category: ForecastCategory("XYZ"), forecastDate: 20221120, forecastTime: 600, value: extra, nx: 60, ny: 120))
+        return builder.rows()
+    }
+
+    // Regression: ESC ]0;…BEL ESC [2J in a value retitled and cleared the terminal, and a
+    // non-numeric TMP was shown as a temperature.
+    @Test("Control characters are escaped and invalid values say so, in both languages", arguments: [DisplayLanguage.ko, .en])
+    func controlCharacters(_ language: DisplayLanguage) throws {
+        let rows = try Self.rows(tmp: "\u{1B}]0;pwned\u{07}\u{1B}[2J", extra: "x")
+        let text = HourlyTable(language: language, units: .metric, sources: nil, maxWidth: 200).render(rows)
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(text)")
+        #expect(text.contains(language == .ko ? "오류 (\\u{1B}]0;pwned" : "invalid (\\u{1B}]0;pwned"), "\(text)")
+        #expect(text.contains(language == .ko ? "오류 (abc)" : "invalid (abc)"), "\(text)")
+    }
+
+    // Regression: one 100 MB value made the table as wide as the value.
+    @Test("A very long value is cut in the table")
+    func longValue() throws {
+        let rows = try Self.rows(tmp: String(repeating: "9", count: 5_000_000) + "x", extra: "x")
+        let text = HourlyTable(language: .en, units: .metric, sources: nil, maxWidth: 80).render(rows)
+        #expect(text.utf8.count < 2_000, "\(text.utf8.count) bytes")
+        #expect(text.contains("invalid (" + String(repeating: "9", count: 24) + "…)"))
+    }
+
+    @Test("CSV cells escape control characters, line breaks included, and keep the rest as sent")
+    func csv() throws {
+        let rows = try Self.rows(tmp: "1\u{1B}[2J", extra: "a,b\r\nc\u{9B}")
+        let text = RowsCSV.render(rows, categories: RowsCSV.categories(of: rows))
+        #expect(!text.unicodeScalars.contains { PrintableText.isControl($0) && $0 != "\n" }, "\(text)")
+        #expect(text.split(separator: "\n").count == 2, "\(text)")
+        #expect(text.contains("1\\u{1B}[2J") && text.contains("\"a,b\\u{D}\\u{A}c\\u{9B}\"") && text.contains(",abc,"), "\(text)")
+    }
+}

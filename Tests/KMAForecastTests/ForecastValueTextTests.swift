@@ -38,7 +38,12 @@ struct ForecastValueTextTests {
         TextCase(.uuu, "-1.3", ko: "-1.3m/s", en: "-1.3 m/s"),
         TextCase(.wav, "1.5", ko: "4.9ft", en: "4.9 ft", units: .imperial),
         TextCase(.tmp, "-999", ko: "결측", en: "missing"),
-        TextCase(.tmp, "abc", ko: "abc", en: "abc"),
+        // Regression (issue 16): a value its category does not allow was shown as data.
+        TextCase(.tmp, "abc", ko: "오류 (abc)", en: "invalid (abc)"),
+        TextCase(.reh, "abc", ko: "오류 (abc)", en: "invalid (abc)"),
+        TextCase(.tmp, "\u{1B}]0;pwned\u{07}\u{1B}[2J", ko: "오류 (\\u{1B}]0;pwned\\u{7}\\u{1B}[2J)", en: "invalid (\\u{1B}]0;pwned\\u{7}\\u{1B}[2J)"),
+        TextCase(ForecastCategory("XYZ"), "a\u{1B}[2Jb\u{202E}c", ko: "a\\u{1B}[2Jb\\u{202E}c", en: "a\\u{1B}[2Jb\\u{202E}c"),
+        TextCase(.tmp, String(repeating: "x", count: 100), ko: "오류 (" + String(repeating: "x", count: 24) + "…)", en: "invalid (" + String(repeating: "x", count: 24) + "…)"),
         TextCase(ForecastCategory("T3H"), "10", ko: "10", en: "10"),
         TextCase(.sky, "1", ko: "맑음", en: "clear"),
         TextCase(.sky, "3", ko: "구름많음", en: "mostly cloudy"),

@@ -1,0 +1,62 @@
+import KMAForecast
+
+/// The colour scale of a field picture: five stops from blue (the field's lowest value) through
+/// cyan, green and yellow to red (its highest), interpolated linearly in sRGB — exactly what an
+/// SVG `linearGradient` with the same stops draws, so the legend and the cells agree.
+///
+/// `Scripts/check-field-picture.sh` computes the same colours to check a rendered picture.
+struct FieldColorScale: Sendable {
+    /// An sRGB colour, 0...255 per channel.
+    struct Color: Hashable, Sendable {
+        var red: UInt8
+        var green: UInt8
+        var blue: UInt8
+
+        /// `#rrggbb`.
+        var hex: String {
+            let digits = Array("0123456789abcdef")
+            return "#" + [red, green, blue].map { String([digits[Int($0 >> 4)], digits[Int($0 & 15)]]) }.joined()
+        }
+    }
+
+    /// The stops, lowest first, evenly spaced.
+    static let stops: [Color] = [
+        Color(red: 49, green: 54, blue: 149),
+        Color(red: 69, green: 170, blue: 209),
+        Color(red: 116, green: 196, blue: 118),
+        Color(red: 254, green: 224, blue: 80),
+        Color(red: 215, green: 48, blue: 39),
+    ]
+    /// Cells without data (sea, outside the domain).
+    static let missing = Color(red: 226, green: 232, blue: 240)
+
+    /// The lowest and highest value.
+    let low: Double
+    let high: Double
+
+    /// A scale over a field's values; a flat field gets a range of ±1 around its value.
+    init(range: ClosedRange<Double>) {
+        if range.lowerBound < range.upperBound {
+            low = range.lowerBound
+            high = range.upperBound
+        } else {
+            low = range.lowerBound - 1
+            high = range.upperBound + 1
+        }
+    }
+
+    /// Where a value is on the scale, 0...1 (clamped).
+    func position(_ value: Double) -> Double {
+        min(1, max(0, (value - low) / (high - low)))
+    }
+
+    /// The colour of a value.
+    func color(_ value: Double) -> Color {
+        let scaled = position(value) * Double(Self.stops.count - 1)
+        let index = min(Self.stops.count - 2, Int(scaled))
+        let t = scaled - Double(index)
+        let a = Self.stops[index], b = Self.stops[index + 1]
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded()) }
+        return Color(red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue))
+    }
+}

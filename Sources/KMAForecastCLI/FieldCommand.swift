@@ -1,0 +1,196 @@
+import Foundation
+import KMAForecast
+import KMAForecastClient
+import KMAGrid
+
+/// `kma-forecast field`: one variable of a run for the whole country from KMA API Hub's grid
+/// fields, as CSV, as a picture, or sampled at many places.
+enum FieldCommand {
+    /// The output formats of this command.
+    enum Format: String, CaseIterable {
+        case csv, svg, png
+    }
+
+    static let spec = CommandSpec(
+        name: "field",
+        abstract: "Fetch one variable for the whole grid (KMA API Hub grid fields) as CSV or a picture, or sample it at many places.",
+        usage: [
+            "--var <code> [--product <product>] [--at <instant>] [--valid <instant>] [--format csv|svg|png] [--output <file>]",
+            "--var <code> --input <places.csv> [--product <product>] [--at <instant>] [--valid <instant>] [--output <file>]",
+        ],
+        discussion: """
+            One request fetches the variable for all 149 × 253 cells (KMA API Hub: nph-dfs_shrt_grd,
+            nph-dfs_vsrt_grd, nph-dfs_odam_grd). It needs an API Hub key (authKey) that has applied
+            (활용신청) for that operation, from --service-key or KMA_SERVICE_KEY. The first call
+            for a new run can take 15–45 s while API Hub makes the field; later calls are quick,
+            and fields are cached exactly (product, run, valid time, variable).
+
+            Variables: short-term TMP TMX TMN UUU VVV VEC WSD SKY PTY POP PCP SNO REH WAV;
+            ultra-short T1H UUU VVV VEC WSD SKY LGT PTY RN1 REH; nowcast T1H UUU VVV VEC WSD PTY
+            RN1 REH. Values are KMA's numbers in the variable's unit; cells without data (sea,
+            outside the domain: -99 at KMA) are left out of the CSV and drawn grey.
+
+            The run is the newest available at --at (default now); --valid picks the hour
+            (default the run's first; TMN 06:00, TMX 15:00).
+
+            Output:
+              csv   'nx,ny,lat,lon,value', one line per cell with data (lat/lon: the cell's
+                    centre), south to north, west to east.
+              svg   a picture of the grid, north up, with a colour scale and legend.
+              png   the same picture as PNG (the legend's numbers are in the SVG only).
+            With --input, each row of a CSV file with a header naming nx,ny (as KMA's grid
+            table) or lat,lon is written back with a 'value' column added (empty where there
+            is no data): every row from one request.
+
+            EXAMPLES:
+              kma-forecast field --var TMP > tmp.csv
+              kma-forecast field --var POP --valid 2026-11-22T15:00 --format svg --output pop.svg
+              kma-forecast field --var TMP --input Fixtures/grid/kma_grid_2510.csv > places.csv
+            """,
+        options: [
+            OptionSpec("var", value: "code", help: "The variable, one code, e.g. TMP (see below)."),
+            OptionSpec(
+                "product", value: "product", help: "short-term (default), ultra-short or nowcast.",
+                allowed: ForecastProduct.allCases.map(\.rawValue)
+            ),
+            OptionSpec("at", value: "instant", help: "Use the newest run available at this instant, ISO 8601 (without an offset it is KST). Default: now."),
+            OptionSpec("valid", value: "instant", help: "The valid hour, ISO 8601 (e.g. 2026-11-21T15:00). Default: the run's first."),
+            OptionSpec("format", value: "format", help: "csv (default), svg or png.", allowed: Format.allCases.map(\.rawValue)),
+            OptionSpec("output", value: "file", help: "Write to this file instead of standard output."),
+            OptionSpec("input", value: "file", help: "Sample the field at the places of a CSV file (header with nx,ny or lat,lon), or - for standard input."),
+            OptionSpec("base-url", value: "url", help: "The grid service root (default: $KMA_FIELD_BASE_URL, else \(GridFieldOptions.defaultBaseURL))."),
+        ] + ["service-key", "cache-dir", "no-cache"].compactMap { ForecastCommand.spec.option(named: $0) },
+        positional: nil
+    )
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
+        try arguments.require("var")
+        let product: ForecastProduct = arguments.choice("product", default: .shortTerm)
+        let format: Format = arguments.choice("format", default: .csv)
+        if arguments.has("no-cache"), arguments.has("cache-dir") {
+            throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
+        }
+        if arguments.has("input"), format != .csv {
+            throw .usage("'--input <file>' writes CSV; leave out '--format \(format.rawValue)'")
+        }
+        let variable = try Self.variable(arguments, product: product)
+        let instant = try BaseTimeCommand.instant(arguments, context)
+        let valid = try Self.valid(arguments)
+        // Read the places before the request, so a bad file costs no call.
+        let places: FieldPlacesInput? = try arguments.string("input").map { path throws(CLIError) in
+            try FieldPlacesInput(bytes: context.readInput(path), name: path == "-" ? "standard input" : path)
+        }
+        guard let key = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            throw .runtime("no KMA API Hub key: set KMA_SERVICE_KEY or pass --service-key (an apihub.kma.go.kr key that has applied, 활용신청, for \(product.gridOperation))")
+        }
+        let configuration = try ForecastCommand.clientConfiguration(arguments, context, key: key, at: KSTDateTime(unixSeconds: instant))
+        let options = GridFieldOptions(
+            baseURL: arguments.string("base-url") ?? context.environment["KMA_FIELD_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        )
+        let field: GridField
+        let client: GridFieldClient
+        do throws(ForecastClientError) {
+            if let sleep = context.retrySleep {
+                client = try GridFieldClient(configuration: configuration, options: options, transport: URLSessionTransport(), sleep: sleep, random: { Double.random(in: 0..<1) })
+            } else {
+                client = try GridFieldClient(configuration: configuration, options: options)
+            }
+            let run = client.newestRun(of: product)
+            if context.standardError.isTerminal {
+                context.standardError.write("Fetching \(variable.code) of the \(product.rawValue) run \(run) from KMA API Hub (a new run's first call can take 15–45 s)…\n")
+            }
+            field = try await client.fetch(product, variable: variable, run: run, valid: valid)
+        } catch {
+            throw error.stage == .request ? .usage(error.description) : .runtime(error.description)
+        }
+
+        let output: [UInt8]
+        var status = ExitCode.success
+        if let places {
+            var text = places.header + ",value\n"
+            let values = field.values(at: places.rows.map { (try? $0.cell.get()) ?? Self.anyCell })
+            for (row, value) in zip(places.rows, values) {
+                switch row.cell {
+                case .success:
+                    text += row.text + "," + (value.map(Self.number) ?? "") + "\n"
+                case .failure(let error):
+                    if case .runtime(let message) = error { context.standardError.write("Error: \(TerminalText.safe(message))\n") }
+                    text += row.text + ",\n"
+                    status = ExitCode.failure
+                }
+            }
+            output = Array(text.utf8)
+        } else {
+            switch format {
+            case .csv: output = Self.csv(field)
+            case .svg: output = Array(FieldPicture(field: field, source: "KMA API Hub \(product.gridOperation) at \(client.baseURL)").svg().utf8)
+            case .png: output = FieldPNG(field: field).encoded()
+            }
+        }
+        if let path = arguments.string("output") {
+            do {
+                try Data(output).write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw .runtime("could not write '\(path)': \((error as NSError).localizedDescription)")
+            }
+        } else {
+            if format == .png, context.standardOutput.isTerminal {
+                throw .usage("a PNG is not for a terminal: give '--output <file>' or redirect standard output")
+            }
+            context.standardOutput.write(bytes: output)
+        }
+        return status
+    }
+
+    /// A cell for rows without one (their value is not used).
+    private static let anyCell: GridCell = GridCell.all[0]
+
+    /// The `--var` code, checked against the product's variables.
+    static func variable(_ arguments: ParsedArguments, product: ForecastProduct) throws(CLIError) -> ForecastCategory {
+        let text = arguments.string("var") ?? ""
+        let known = product.gridVariables
+        guard let variable = known.first(where: { $0.code == text.uppercased() }) else {
+            let hint = text.contains(",") ? " (one variable per request: API Hub answers several with -99 almost everywhere)" : ""
+            throw .usage("The value '\(text)' is invalid for '--var <code>'\(hint). The \(product.rawValue) grid has \(known.map(\.code).joined(separator: " "))")
+        }
+        return variable
+    }
+
+    /// The `--valid` hour, if given.
+    static func valid(_ arguments: ParsedArguments) throws(CLIError) -> KSTDateTime? {
+        guard let text = arguments.string("valid") else { return nil }
+        do {
+            return KSTDateTime(unixSeconds: try ISO8601Instant.unixSeconds(text))
+        } catch {
+            throw .usage("The value '\(text)' is invalid for '--valid <instant>': expected \(ISO8601Instant.expected)")
+        }
+    }
+
+    /// `nx,ny,lat,lon,value` for every cell with data, in KMA's order.
+    static func csv(_ field: GridField) -> [UInt8] {
+        var cells: [GridCell] = []
+        var values: [Double] = []
+        cells.reserveCapacity(GridField.count)
+        values.reserveCapacity(GridField.count)
+        field.forEachValue { cell, value in
+            cells.append(cell)
+            values.append(value)
+        }
+        let centres = ForecastGrid.kma.centers(of: cells)
+        var out = "nx,ny,lat,lon,value\n"
+        out.reserveCapacity(cells.count * 32)
+        for index in cells.indices {
+            let centre = centres[index]
+            out += "\(cells[index].nx),\(cells[index].ny),\(Formatting.fixed(centre.latitude, 5)),\(Formatting.fixed(centre.longitude, 5)),\(number(values[index]))\n"
+        }
+        return Array(out.utf8)
+    }
+
+    /// A value exactly as decoded, in the shortest form that reads back the same (`31.5`,
+    /// `-5.25`, `14`).
+    static func number(_ value: Double) -> String {
+        var text = "\(value)"
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
+    }
+}

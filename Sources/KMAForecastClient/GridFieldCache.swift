@@ -1,0 +1,112 @@
+import KMAForecast
+
+/// The on-disk cache of grid fields, beside the runs of ``ForecastCache`` (same directory,
+/// same rules): one file per product, run, valid time and variable, holding KMA's body byte
+/// for byte.
+///
+/// ```
+/// <directory>/apihub-grid/<product>/<tmfc>/<variable>-<tmef>.field
+/// ~/.cache/kma-forecast/apihub-grid/short-term/2026112105/TMP-2026112115.field
+/// ~/.cache/kma-forecast/apihub-grid/nowcast/202611211410/T1H.field
+/// ```
+///
+/// **Exact.** A field is the answer for one `tmfc`, `tmef` and `vars`, and a run is not known
+/// to change once made (the 10-minute products have a run every 10 minutes, each its own
+/// `tmfc`), so a stored field is served for that key with no request and no lifetime. Only a
+/// field that decoded whole, with at least one cell of data, is stored.
+///
+/// **Format, version 1.** A text header, then the body:
+///
+/// ```
+/// kma-forecast-field 1
+/// root https://apihub.kma.go.kr/api/typ01/cgi-bin/url
+/// product short-term
+/// variable TMP
+/// tmfc 2026112105
+/// tmef 2026112115
+/// body 262345 9a0c55e3f1b2c4d7
+///
+/// <the body, 262345 bytes>
+/// ```
+///
+/// `root` is the service root it came from: a field from a test server or a proxy is never
+/// served for another root. The body's length and 64-bit FNV-1a checksum are checked on every
+/// read; a file that is corrupt, cut short, for another key, or not a whole field is ignored
+/// and replaced by the next fetch. Files are trusted as ``ForecastCache``'s are (a plain file
+/// of at most 16 MiB owned by the user, writable by nobody else, in such a directory), written
+/// atomically (a temporary file, then `rename(2)`), 0600 in directories 0700. The key is never
+/// stored: a body that contains it is not written.
+///
+/// **Pruning.** A whole short-term run is about 1,000 fields of about 260 KB, so storing a
+/// field removes the folders of that product's runs more than three days older than its run
+/// (KMA serves no older runs), temporary files left in them included.
+struct GridFieldCache: Sendable {
+    /// The cache's root directory (``ForecastCache/directory``).
+    let directory: String
+    /// The service root fields come from.
+    let root: String
+
+    static let formatLine = "kma-forecast-field 1"
+
+    /// The folder of a run.
+    func runDirectory(_ request: GridFieldRequest) -> String {
+        "\(directory)/apihub-grid/\(request.product.rawValue)/\(request.tmfc)"
+    }
+
+    /// The file of a field.
+    func path(_ request: GridFieldRequest) -> String {
+        let name = request.product.gridHasValidTime ? "\(request.variable.code)-\(request.tmef)" : request.variable.code
+        return "\(runDirectory(request))/\(name).field"
+    }
+
+    /// The header lines a file for `request` must start with.
+    private func header(_ request: GridFieldRequest) -> [String] {
+        [
+            Self.formatLine, "root \(root)", "product \(request.product.rawValue)", "variable \(request.variable.code)",
+            "tmfc \(request.tmfc)", "tmef \(request.product.gridHasValidTime ? request.tmef : "-")",
+        ]
+    }
+
+    /// The stored body for a request, if there is a usable one.
+    func body(for request: GridFieldRequest) -> [UInt8]? {
+        guard let bytes = CacheFileSystem.contents(path(request)) else { return nil }
+        var reader = LineReader(bytes: bytes)
+        for line in header(request) where reader.line() != line { return nil }
+        guard let line = reader.line(), line.hasPrefix("body ") else { return nil }
+        let parts = line.split(separator: " ")
+        guard parts.count == 3, let count = Int(parts[1]), count > 0, reader.line() == "",
+              let body = reader.bytes(count), reader.atEnd, ForecastCache.checksum(body) == parts[2] else { return nil }
+        return body
+    }
+
+    /// Stores a body atomically.
+    ///
+    /// - Throws: ``CacheFailure`` naming the path and the system's reason.
+    func store(_ body: [UInt8], for request: GridFieldRequest) throws(CacheFailure) {
+        try CacheFileSystem.makeDirectories(runDirectory(request))
+        var text = header(request).joined(separator: "\n") + "\n"
+        text += "body \(body.count) \(ForecastCache.checksum(body))\n\n"
+        try CacheFileSystem.writeAtomically(Array(text.utf8) + body, to: path(request))
+        prune(before: request)
+    }
+
+    /// Removes the product's run folders more than three days older than the request's run.
+    func prune(before request: GridFieldRequest) {
+        let productDirectory = "\(directory)/apihub-grid/\(request.product.rawValue)"
+        let cutoff = ForecastBase(request.run.dateTime.adding(seconds: -3 * 86_400))
+        let oldest = cutoff.baseDate + cutoff.baseTime
+        for name in CacheFileSystem.list(productDirectory) {
+            guard name.count == 10 || name.count == 12, name.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { continue }
+            let minute = name.count == 10 ? name + "00" : name
+            guard minute < oldest else { continue }
+            let folder = productDirectory + "/" + name
+            for file in CacheFileSystem.list(folder) { CacheFileSystem.remove(folder + "/" + file) }
+            CacheFileSystem.removeDirectory(folder)
+        }
+    }
+
+    /// Removes a file that could not be used.
+    func remove(_ request: GridFieldRequest) {
+        CacheFileSystem.remove(path(request))
+    }
+}
