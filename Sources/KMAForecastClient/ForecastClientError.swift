@@ -50,6 +50,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case outsideGrid(GridError)
         /// The batch's request budget was used up before this fetch could be made.
         case budgetExhausted(limit: Int)
+        /// Not sent: KMA answered an earlier request of this client with code 22 (the daily
+        /// quota is used up), so no new request is made until the quota resets at `resetsAt`,
+        /// the next midnight KST (see ``RequestRateLimiter``).
+        case quotaExhausted(resetsAt: Date)
         /// No route to the server (no network, unknown host, connection refused).
         case unreachable(host: String, detail: String)
         /// An attempt took longer than a timeout (seconds of the limit that fired).
@@ -120,7 +124,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
     /// The stage that failed.
     public var stage: Stage {
         switch reason {
-        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted:
+        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .quotaExhausted:
             .request
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
              .transport, .cancelled:
@@ -203,6 +207,9 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "\(error)"
         case .budgetExhausted(let limit):
             return "Not fetched: the request budget of \(limit) calls is used up (a development key allows 10,000 calls a day). Raise the budget or fetch fewer places."
+        case .quotaExhausted(let resetsAt):
+            let reset = KSTDateTime(resetsAt).iso8601
+            return "Not fetched: KMA answered an earlier request with code 22 (LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR: the key's daily quota is used up), so no more requests are sent. The quota resets at midnight KST (\(reset)); run the same command again then: what was fetched is cached."
         case .unreachable(let host, let detail):
             return "Could not reach \(host) (\(detail))\(tries). Check the network connection, and the service URL if you set one."
         case .timedOut(let seconds):

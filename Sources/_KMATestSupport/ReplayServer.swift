@@ -119,6 +119,28 @@ public final class ReplayServer: Sendable {
         }
     }
 
+    /// Serves `template`'s run for every cell: a request for its operation and base at any
+    /// `nx`, `ny` with no recorded run gets the template's items relabelled with that cell
+    /// (for batches of thousands of cells).
+    public func synthesize(_ template: RecordedRun) {
+        engine.state.withLock {
+            $0.templates[Engine.BaseKey(operation: template.operation, baseDate: template.baseDate, baseTime: template.baseTime)] = template
+        }
+    }
+
+    /// Makes the server behave as KMA's gateway under load (see ``GatewayLimits``), or stops
+    /// doing so with `nil`. The counts (``gatewayCounts``) start again from zero.
+    public func enforce(_ limits: GatewayLimits?) {
+        engine.state.withLock { state in
+            state.limits = limits
+            state.gateway = GatewayCounts()
+            state.arrivals = [:]
+        }
+    }
+
+    /// What the stand-in gateway counted since ``enforce(_:)``.
+    public var gatewayCounts: GatewayCounts { engine.state.withLock { $0.gateway } }
+
     /// Makes the next `times` matching requests get `fault`. Faults apply in the order they
     /// were injected; each request gets at most one.
     public func inject(_ fault: ReplayFault, times: Int = 1, when match: ReplayMatch = .any) {
@@ -193,8 +215,26 @@ public final class ReplayServer: Sendable {
             var asList: Bool
         }
 
+        struct BaseKey: Hashable {
+            var operation: String
+            var baseDate: String
+            var baseTime: String
+        }
+
+        /// What the stand-in gateway decided for a request.
+        enum Gate {
+            case pass(latencyMilliseconds: Int)
+            case refuse(GatewayLimits.Refusal)
+        }
+
         struct State {
             var runs: [RunKey: RecordedRun] = [:]
+            var templates: [BaseKey: RecordedRun] = [:]
+            var limits: GatewayLimits?
+            var gateway = GatewayCounts()
+            /// Arrival times (nanoseconds on the continuous clock) of each operation's requests
+            /// in the last second, oldest first.
+            var arrivals: [String: [UInt64]] = [:]
             var versions: [VersionKey: SetVersion] = [:]
             var faults: [InjectedFault] = []
             var requests: [RecordedRequest] = []
@@ -263,6 +303,38 @@ public final class ReplayServer: Sendable {
             guard let request = readRequest(connection) else {
                 close(connection)
                 return
+            }
+            let arrival = DispatchTime.now().uptimeNanoseconds
+            let gate = state.withLock { state -> Gate in
+                guard let limits = state.limits else { return .pass(latencyMilliseconds: 0) }
+                let operation = request.operation
+                var recent = state.arrivals[operation] ?? []
+                let cutoff = arrival >= 1_000_000_000 ? arrival - 1_000_000_000 : 0
+                if let keep = recent.firstIndex(where: { $0 > cutoff }) { recent.removeFirst(keep) } else { recent.removeAll() }
+                recent.append(arrival)
+                state.arrivals[operation] = recent
+                state.gateway.peakPerSecond[operation] = max(state.gateway.peakPerSecond[operation] ?? 0, recent.count)
+                if recent.count > limits.requestsPerSecond {
+                    state.gateway.refused += 1
+                    return .refuse(limits.refusal)
+                }
+                state.gateway.accepted += 1
+                return .pass(latencyMilliseconds: limits.latencyMilliseconds[operation] ?? 0)
+            }
+            switch gate {
+            case .refuse(let refusal):
+                state.withLock { $0.requests.append(request) }
+                switch refusal {
+                case .code23:
+                    let xml = "<OpenAPI_ServiceResponse><cmmMsgHeader><errMsg>SERVICE ERROR</errMsg><returnAuthMsg>LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR</returnAuthMsg><returnReasonCode>23</returnReasonCode></cmmMsgHeader></OpenAPI_ServiceResponse>"
+                    reply(connection, HTTPAnswer(status: 200, contentType: "text/xml;charset=UTF-8", body: Array(xml.utf8)))
+                case .http429:
+                    reply(connection, HTTPAnswer(status: 429, contentType: "text/plain", body: Array("Too Many Requests".utf8), headers: ["Retry-After": "1"]))
+                }
+                close(connection)
+                return
+            case .pass(let latency):
+                if latency > 0 { usleep(useconds_t(latency) * 1000) }
             }
             let fault = state.withLock { state -> ReplayFault? in
                 state.requests.append(request)
@@ -370,7 +442,12 @@ public final class ReplayServer: Sendable {
             let numOfRows = parameters["numOfRows"].flatMap { Int($0) } ?? 10
             let pageNo = parameters["pageNo"].flatMap { Int($0) } ?? 1
             let runKey = RunKey(operation: request.operation, baseDate: baseDate, baseTime: baseTime, nx: nx, ny: ny)
-            guard numOfRows > 0, pageNo > 0, let run = state.withLock({ $0.runs[runKey] }) else {
+            let found = state.withLock { state -> RecordedRun? in
+                if let run = state.runs[runKey] { return run }
+                return state.templates[BaseKey(operation: request.operation, baseDate: baseDate, baseTime: baseTime)]
+            }
+            let synthesized = found.map { $0.nx == nx && $0.ny == ny ? $0 : $0.relabelled(nx: nx, ny: ny) }
+            guard numOfRows > 0, pageNo > 0, let run = synthesized else {
                 return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody)
             }
             let start = (pageNo - 1) * numOfRows
@@ -411,7 +488,8 @@ public final class ReplayServer: Sendable {
             }
             let found = state.withLock { state -> SetVersion? in
                 if let set = state.versions[VersionKey(ftype: ftype, baseDateTime: baseDateTime)] { return set }
-                guard state.runs.keys.contains(where: { $0.operation == operation && $0.baseDate + $0.baseTime == baseDateTime }) else {
+                guard state.runs.keys.contains(where: { $0.operation == operation && $0.baseDate + $0.baseTime == baseDateTime })
+                    || state.templates.keys.contains(where: { $0.operation == operation && $0.baseDate + $0.baseTime == baseDateTime }) else {
                     return nil
                 }
                 return SetVersion(text: baseDateTime + "00", asList: false)
