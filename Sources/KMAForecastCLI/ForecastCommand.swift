@@ -37,11 +37,20 @@ enum ForecastCommand {
             nowcast and ultra-short runs, which KMA updates every 10 minutes, until its next
             update, then checked with one small request (getFcstVersion) and refetched if changed.
 
+            Many places (--input, or several --place, --lat/--lon, --nx/--ny): one CSV or JSON
+            Lines stream in input order, each line starting with the input's own columns, written
+            as results arrive. Cells shared by several places are fetched once; requests are paced
+            at --rate per operation (30/s, KMA's limit); a run that stopped (Ctrl-C, the quota,
+            --max-requests) can be run again and fetches only what is missing (from the cache).
+            A place that failed gets one line with its 'error' column filled in and is listed on
+            standard error; the exit status is then 1.
+
             EXAMPLES:
               kma-forecast --lat 37.5665 --lon 126.9780
               kma-forecast --place "서울 종로구" --lang ko
               kma-forecast --nx 60 --ny 127 --product ultra-short --format json
               kma-forecast --place 부산 --format csv > busan.csv
+              kma-forecast --input places.csv --product short-term --format csv > forecasts.csv
 
             Place data: \(PlaceDirectory.attribution)
             """,
@@ -55,7 +64,12 @@ enum ForecastCommand {
                 "product", value: "product", help: "Show one product alone: nowcast, ultra-short or short-term. Default: all three, merged.",
                 allowed: ForecastProduct.allCases.map(\.rawValue)
             ),
-            .format, .language, .units,
+            OptionSpec(
+                "format", value: "format",
+                help: "Output format: text (for people), json or csv (for programs); for many places csv (the default there) or jsonl (JSON Lines).",
+                allowed: OutputFormat.allCases.map(\.rawValue) + ["jsonl"]
+            ),
+            .language, .units,
             OptionSpec("at", value: "instant", help: "Compute base times for this instant (ISO 8601; without an offset it is KST). Default: now."),
             OptionSpec("service-key", value: "key", help: "Your KMA service key (default: $KMA_SERVICE_KEY). Either the encoded or the decoded form."),
             OptionSpec(
@@ -66,11 +80,15 @@ enum ForecastCommand {
             OptionSpec("cache-dir", value: "dir", help: "Where to cache runs (default: $XDG_CACHE_HOME/kma-forecast or ~/.cache/kma-forecast)."),
             OptionSpec("no-cache", help: "Do not read or write the cache."),
             OptionSpec("demo", help: "Show the bundled sample forecast (no key, no network)."),
+            OptionSpec("input", value: "file", help: "Many places: a CSV file with lat,lon or nx,ny or place columns (header optional), or - for standard input. --place, --lat/--lon and --nx/--ny may also be repeated."),
+            OptionSpec("rate", value: "n", help: "Requests per second per operation, at most (default 30, KMA's limit)."),
+            OptionSpec("max-requests", value: "n", help: "Send at most this many requests (a development key allows 10,000 a day); what is left is reported as not fetched."),
         ],
         positional: nil
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
+        if ManyPlacesCommand.applies(arguments) { return try await ManyPlacesCommand.run(arguments, context) }
         let format = arguments.format
         let language = arguments.language(context.environment)
         let units = arguments.units
@@ -119,6 +137,7 @@ enum ForecastCommand {
             let instant = try BaseTimeCommand.instant(arguments, context)
             at = KSTDateTime(unixSeconds: instant)
             configuration = try clientConfiguration(arguments, context, key: keyText ?? "", at: at)
+            configuration.rateLimiter = RequestRateLimiter(requestsPerSecond: try rate(arguments))
             let cacheWarning = CacheWriteWarning(sink: context.standardError)
             let showProgress = progress.enabled
             configuration.onEvent = { @Sendable event in
@@ -136,7 +155,7 @@ enum ForecastCommand {
             }
         }
 
-        let outcomes = await fetch(products, cell: cell, client: client, configuration: configuration)
+        let outcomes = await fetch(products, cell: cell, client: client, configuration: configuration, budget: try budget(arguments))
         progress.finish()
 
         let failures = outcomes.filter { $0.error != nil }
@@ -189,6 +208,20 @@ enum ForecastCommand {
 
     // MARK: The client
 
+    /// `--rate`: requests per second per operation, default 30.
+    static func rate(_ arguments: ParsedArguments) throws(CLIError) -> Double {
+        guard let text = arguments.string("rate") else { return 30 }
+        guard let rate = ParsedArguments.decimal(text), rate > 0, rate <= 1_000 else {
+            throw .usage("The value '\(text)' is invalid for '--rate <n>': expected requests per second, a number above 0 and at most 1000 (KMA allows 30)")
+        }
+        return rate
+    }
+
+    /// `--max-requests`: a request budget, or `nil` for none.
+    static func budget(_ arguments: ParsedArguments) throws(CLIError) -> RequestBudget? {
+        try arguments.int("max-requests", range: 0...Int(Int32.max), meaning: "a number of requests").map { RequestBudget(limit: $0) }
+    }
+
     static func clientConfiguration(_ arguments: ParsedArguments, _ context: CommandContext, key: String, at: KSTDateTime) throws(CLIError) -> ClientConfiguration {
         let serviceKey: ServiceKey
         do {
@@ -225,7 +258,7 @@ enum ForecastCommand {
 
     /// Fetches the products concurrently; each gets its run or its error.
     static func fetch(
-        _ products: [ForecastProduct], cell: GridCell, client: ForecastClient, configuration: ClientConfiguration
+        _ products: [ForecastProduct], cell: GridCell, client: ForecastClient, configuration: ClientConfiguration, budget: RequestBudget? = nil
     ) async -> [ForecastReport.Outcome] {
         let fetcher = client
         let results = await withTaskGroup(of: (ForecastProduct, Result<ForecastRun, ForecastClientError>).self) { group in
@@ -234,7 +267,7 @@ enum ForecastCommand {
                     // Await into a local, then build the tuple: Swift 6.3.1 at -O returned the
                     // wrong product when the tuple was built around the awaited fetch, and
                     // every release fetch ended "not fetched" (see `Result.init(awaiting:)`).
-                    func fetchRun() async throws(ForecastClientError) -> ForecastRun { try await fetcher.fetch(product, cell: cell) }
+                    func fetchRun() async throws(ForecastClientError) -> ForecastRun { try await fetcher.fetch(product, cell: cell, budget: budget) }
                     let result = await Result(awaiting: fetchRun)
                     return (product, result)
                 }
