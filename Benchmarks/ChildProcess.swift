@@ -51,6 +51,57 @@ enum ChildProcess {
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     }
 
+    /// What ``measure(_:standardOutput:interruptAfter:)`` saw.
+    struct Measured {
+        /// The exit status, or -1 if the program could not be started or was killed.
+        var status: Int32
+        /// The child's peak resident memory (`ru_maxrss` of its `wait4`), in kilobytes.
+        var peakKilobytes: Int
+        /// Wall time from start to exit.
+        var seconds: Double
+    }
+
+    /// Runs `command` and waits for it, measuring its wall time and its own peak memory;
+    /// with `interruptAfter`, sends it SIGINT (Ctrl-C) after that long.
+    static func measure(_ command: [String], standardOutput: String = "/dev/null", interruptAfter: Duration? = nil) -> Measured {
+        guard let executable = command.first else { return Measured(status: -1, peakKilobytes: 0, seconds: 0) }
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
+        var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) }
+        argv.append(nil)
+        defer { for pointer in argv { free(pointer) } }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var pid = pid_t()
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return Measured(status: -1, peakKilobytes: 0, seconds: 0) }
+        if let interruptAfter {
+            let deadline = start + interruptAfter
+            var status: Int32 = 0
+            while clock.now < deadline {
+                if waitpid(pid, &status, WNOHANG) == pid {
+                    return Measured(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, peakKilobytes: 0, seconds: (clock.now - start) / .seconds(1))
+                }
+                usleep(10_000)
+            }
+            kill(pid, SIGINT)
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            if errno != EINTR { return Measured(status: -1, peakKilobytes: 0, seconds: 0) }
+        }
+        let seconds = (clock.now - start) / .seconds(1)
+        return Measured(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, peakKilobytes: Int(usage.ru_maxrss), seconds: seconds)
+    }
+
     /// The bytes of a file, or `nil` if it cannot be read.
     static func contents(of path: String) -> [UInt8]? {
         guard let file = fopen(path, "r") else { return nil }

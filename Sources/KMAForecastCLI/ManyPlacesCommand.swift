@@ -7,10 +7,11 @@ import KMAGrid
 /// forecast for many places as one CSV or JSON Lines stream, in input order, paced under
 /// KMA's limit (``RequestRateLimiter``), resumable through the cache.
 enum ManyPlacesCommand {
-    /// Whether the arguments ask for many places: `--input`, more than one place, or
-    /// `--format jsonl`.
+    /// Whether the arguments ask for many places: `--input`, a place option given more than
+    /// once, or `--format jsonl`. (One `--place` with one `--lat` is still the one-place
+    /// conflict it always was.)
     static func applies(_ arguments: ParsedArguments) -> Bool {
-        arguments.has("input") || arguments.count("place") + arguments.count("lat") + arguments.count("nx") > 1
+        arguments.has("input") || ["place", "lat", "lon", "nx", "ny"].contains { arguments.count($0) > 1 }
             || arguments.string("format") == "jsonl"
     }
 
