@@ -81,7 +81,7 @@ enum ForecastCommand {
             OptionSpec("no-cache", help: "Do not read or write the cache."),
             OptionSpec("demo", help: "Show the bundled sample forecast (no key, no network)."),
             OptionSpec("input", value: "file", help: "Many places: a CSV file with lat,lon or nx,ny or place columns (header optional), or - for standard input. --place, --lat/--lon and --nx/--ny may also be repeated."),
-            OptionSpec("rate", value: "n", help: "Requests per second per operation, at most (default 30, KMA's limit)."),
+            OptionSpec("rate", value: "n", help: "Requests per second per operation, at most (default 30, KMA's limit), counted over 1.05 s so that network delays never put one too many in KMA's second."),
             OptionSpec("max-requests", value: "n", help: "Send at most this many requests (a development key allows 10,000 a day); what is left is reported as not fetched."),
         ],
         positional: nil

@@ -32,6 +32,8 @@ public enum ForecastClientEvent: Sendable {
     /// A run was fetched from KMA: its item and page counts and the HTTP requests it took
     /// (retries and NO_DATA answers for newer runs included).
     case runFetched(product: ForecastProduct, cell: GridCell, base: ForecastBase, items: Int, pages: Int, requests: Int)
-    /// A batch finished `completed` of its `total` distinct cells.
+    /// A batch finished `completed` of its `total` distinct cells (for the ordered batch,
+    /// ``ForecastClient/fetch(_:cells:concurrency:window:budget:inOrder:)``: handed over
+    /// `completed` of its `total` inputs).
     case batchProgress(product: ForecastProduct, completed: Int, total: Int)
 }

@@ -22,10 +22,17 @@ import Synchronization
 /// of one operation in *any* one-second window. A classic token bucket that holds 30 tokens
 /// lets 30 go at once and 30 more a second later, and can put 31 or more in a window at the
 /// edge. This one holds one token: requests of an operation start at least
-/// `1 / requestsPerSecond` apart, measured on the limiter's clock when each is let go (not
-/// when it was queued, so a task that wakes late cannot bunch up with the next one). At
-/// 30 per second that is 33.3 ms apart, so any one-second window holds at most 30 starts,
-/// and the requests of a batch are spread evenly rather than in bursts.
+/// `(1 s + margin) / requestsPerSecond` apart, measured on the limiter's clock when each is
+/// let go (not when it was queued, so a task that wakes late cannot bunch up with the next
+/// one). Any window of `1 s + margin` holds at most `requestsPerSecond` starts, and the
+/// requests of a batch are spread evenly rather than in bursts.
+///
+/// **The margin** (default 50 ms) covers the time between a request being let go here and
+/// its arrival being counted at the gateway, which varies (task scheduling, the URL loader's
+/// own threads, the network): starts spaced exactly 33.3 ms apart arrived up to two in one
+/// second too many at a stand-in gateway on a busy machine, and were refused with code 23.
+/// With 50 ms, 30 a second becomes 35 ms apart (28.6 a second, 5 % under the limit); no
+/// arrival then lands in the wrong second unless it is delayed 50 ms more than its neighbour.
 ///
 /// **Refusals slow the bucket.** A per-second refusal (gateway code 23, or HTTP 429) pauses
 /// the operation for the server's `Retry-After` (at least one interval) and widens its
@@ -42,6 +49,9 @@ import Synchronization
 public final class RequestRateLimiter: Sendable {
     /// The rate each operation is held to, requests per second (> 0). Default 30, KMA's limit.
     public let requestsPerSecond: Double
+    /// Added to the one-second window the rate is counted over, for the variable delay
+    /// between letting a request go and its arrival at the gateway. Default 50 ms.
+    public let margin: Duration
 
     /// The quota stop: which operation got code 22, and when KMA resets the quota.
     public struct QuotaStop: Hashable, Sendable {
@@ -88,13 +98,16 @@ public final class RequestRateLimiter: Sendable {
 
     /// A limiter on the continuous clock.
     ///
-    /// - Parameter requestsPerSecond: Requests a second per operation; must be finite and
-    ///   > 0 (a ``ForecastClient`` refuses a configuration whose limiter is not). Default 30.
-    public convenience init(requestsPerSecond: Double = 30) {
+    /// - Parameters:
+    ///   - requestsPerSecond: Requests a second per operation; must be finite and > 0 (a
+    ///     ``ForecastClient`` refuses a configuration whose limiter is not). Default 30.
+    ///   - margin: Added to the one-second window, 0 s...1 s (values outside are clamped).
+    ///     Default 50 ms.
+    public convenience init(requestsPerSecond: Double = 30, margin: Duration = .milliseconds(50)) {
         let clock = ContinuousClock()
         let start = clock.now
         self.init(
-            requestsPerSecond: requestsPerSecond,
+            requestsPerSecond: requestsPerSecond, margin: margin,
             now: { clock.now - start },
             sleep: { duration in try? await Task.sleep(for: duration) }
         )
@@ -103,13 +116,16 @@ public final class RequestRateLimiter: Sendable {
     /// A limiter on an injected clock (tests): `now` is the time since any fixed origin, and
     /// `sleep` waits that long on the same clock.
     package init(
-        requestsPerSecond: Double, now: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async -> Void
+        requestsPerSecond: Double, margin: Duration,
+        now: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async -> Void
     ) {
         self.requestsPerSecond = requestsPerSecond
+        self.margin = min(max(margin, .zero), .seconds(1))
         // Rounded up to the nanosecond: 1/30 s rounded to nearest (33,333,333 ns) would put
         // 31 starts in 30 × 33,333,333 ns < 1 s.
+        let window = 1e9 + self.margin.inSeconds * 1e9
         self.interval = requestsPerSecond > 0 && requestsPerSecond.isFinite
-            ? .nanoseconds(Int64(min((1e9 / requestsPerSecond).rounded(.up), 1e12))) : .seconds(1)
+            ? .nanoseconds(Int64(min((window / requestsPerSecond).rounded(.up), 1e12))) : .seconds(1)
         self.now = now
         self.sleep = sleep
     }

@@ -12,7 +12,7 @@
 /// The limit is read strictly (KMA_SPEC §8): a request is refused when, counting it, more than
 /// ``requestsPerSecond`` requests of its operation arrived in the last second (a sliding
 /// window of 1 s, refused requests included, as a gateway counts what it receives). Arrival is
-/// when the request's head has been read. A refused request is answered at once, without the
+/// when the connection is accepted (each request has its own connection). A refused request is answered at once, without the
 /// latency.
 public struct GatewayLimits: Sendable, Hashable {
     /// How a request above the limit is refused.

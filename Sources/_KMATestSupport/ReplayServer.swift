@@ -37,6 +37,10 @@ import Synchronization
 ///   XML SERVICE_KEY_IS_NOT_REGISTERED_ERROR (`30`): a key encoded twice, or not at all, fails
 ///   as it does at KMA.
 /// - Faults (``ReplayFault``) are injected per request, in order, with a match and a count.
+/// - ``synthesize(_:)`` serves a run for any cell (thousands of cells without recording each);
+///   ``enforce(_:)`` makes it a stand-in for KMA's gateway under load: a per-operation limit of
+///   requests per second (code 23 or HTTP 429 above it) and a latency per operation
+///   (``GatewayLimits``), with counts in ``gatewayCounts``.
 /// - Every request is recorded (``requests``).
 /// - Each connection gets its own thread, one answer and `Connection: close`.
 /// - A TLS handshake (an `https://` URL pointed at it) is answered with HTTP 400 in plain text,
@@ -232,8 +236,8 @@ public final class ReplayServer: Sendable {
             var templates: [BaseKey: RecordedRun] = [:]
             var limits: GatewayLimits?
             var gateway = GatewayCounts()
-            /// Arrival times (nanoseconds on the continuous clock) of each operation's requests
-            /// in the last second, oldest first.
+            /// Arrival times (nanoseconds on the uptime clock) of each operation's requests in
+            /// the last two seconds.
             var arrivals: [String: [UInt64]] = [:]
             var versions: [VersionKey: SetVersion] = [:]
             var faults: [InjectedFault] = []
@@ -293,28 +297,34 @@ public final class ReplayServer: Sendable {
                 }
                 // A thread per connection, not a dispatch queue: a delayed answer sleeps, and
                 // sleeping blocks would starve the shared worker pool of every other server.
-                Thread.detachNewThread { [self] in handle(connection) }
+                // Arrival is when the connection is accepted (a gateway counts at its edge),
+                // before a thread is started for it, so the count does not include the
+                // time it takes this server to start one.
+                let accepted = DispatchTime.now().uptimeNanoseconds
+                Thread.detachNewThread { [self] in handle(connection, acceptedAt: accepted) }
             }
         }
 
-        private func handle(_ connection: Int32) {
+        private func handle(_ connection: Int32, acceptedAt arrival: UInt64) {
             var timeout = timeval(tv_sec: 10, tv_usec: 0)
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             guard let request = readRequest(connection) else {
                 close(connection)
                 return
             }
-            let arrival = DispatchTime.now().uptimeNanoseconds
             let gate = state.withLock { state -> Gate in
                 guard let limits = state.limits else { return .pass(latencyMilliseconds: 0) }
                 let operation = request.operation
+                // Threads may take the lock out of arrival order: keep two seconds, count the
+                // arrivals in (arrival − 1 s, arrival].
                 var recent = state.arrivals[operation] ?? []
-                let cutoff = arrival >= 1_000_000_000 ? arrival - 1_000_000_000 : 0
-                if let keep = recent.firstIndex(where: { $0 > cutoff }) { recent.removeFirst(keep) } else { recent.removeAll() }
+                let newest = max(recent.max() ?? 0, arrival)
+                recent.removeAll { $0 + 2_000_000_000 <= newest }
                 recent.append(arrival)
                 state.arrivals[operation] = recent
-                state.gateway.peakPerSecond[operation] = max(state.gateway.peakPerSecond[operation] ?? 0, recent.count)
-                if recent.count > limits.requestsPerSecond {
+                let inWindow = recent.filter { $0 <= arrival && $0 + 1_000_000_000 > arrival }.count
+                state.gateway.peakPerSecond[operation] = max(state.gateway.peakPerSecond[operation] ?? 0, inWindow)
+                if inWindow > limits.requestsPerSecond {
                     state.gateway.refused += 1
                     return .refuse(limits.refusal)
                 }

@@ -25,8 +25,8 @@ final class VirtualClock: Sendable {
         }
     }
 
-    func limiter(rate: Double) -> RequestRateLimiter {
-        RequestRateLimiter(requestsPerSecond: rate, now: { self.now }, sleep: { self.sleep($0) })
+    func limiter(rate: Double, margin: Duration = .zero) -> RequestRateLimiter {
+        RequestRateLimiter(requestsPerSecond: rate, margin: margin, now: { self.now }, sleep: { self.sleep($0) })
     }
 }
 
@@ -59,6 +59,20 @@ struct RequestRateLimiterTests {
         // 99 intervals, not bursts: 3.3 s for 100 requests.
         #expect(starts.last.map { $0 >= interval * 99 && $0 < interval * 100 } == true)
         #expect(limiter.requestsPermitted == 100)
+    }
+
+    @Test("The margin widens the window: 30 a second with 50 ms start 35 ms apart, at most 30 in any 1.05 s")
+    func margin() async {
+        let clock = VirtualClock()
+        let limiter = clock.limiter(rate: 30, margin: .milliseconds(50))
+        var starts: [Duration] = []
+        for _ in 0..<61 {
+            _ = await limiter.acquire("getVilageFcst")
+            starts.append(clock.now)
+        }
+        for (a, b) in zip(starts, starts.dropFirst()) { #expect(b - a >= .milliseconds(35)) }
+        #expect(starts[60] - starts[30] >= .milliseconds(1050))
+        #expect(RequestRateLimiter().margin == .milliseconds(50))
     }
 
     @Test("A task that wakes late does not bunch up with the next: spacing is measured when a request is let go")
