@@ -272,6 +272,9 @@ struct OrderedBatchScheduler {
     /// Results held (not yet handed over to every input sharing them).
     var heldResults: Int { results.count }
 
+    /// Jobs kept in the launch queue's storage, launched ones included (tests read it).
+    var queueStorage: Int { queue.count }
+
     /// Scans inputs up to `window` ahead of the next to hand over.
     mutating func scan() {
         while scanned < cells.count, scanned < next + window {
@@ -298,6 +301,11 @@ struct OrderedBatchScheduler {
         queueHead += 1
         if queueHead == queue.count {
             queue.removeAll(keepingCapacity: true)
+            queueHead = 0
+        } else if queueHead >= 1024, queueHead * 2 >= queue.count {
+            // Launches can trail the scan for the whole batch: drop what was launched, so the
+            // queue holds at most a window's jobs, not every job ever made.
+            queue.removeFirst(queueHead)
             queueHead = 0
         }
         started += 1

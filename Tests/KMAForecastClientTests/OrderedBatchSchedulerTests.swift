@@ -57,4 +57,17 @@ struct OrderedBatchSchedulerTests {
         #expect(fetchedCells == [a, b] + (2..<7).map(Self.cell) + [a])
         #expect(scheduler.heldResults == 0)
     }
+
+    @Test("Launches that always trail the scan by one do not keep every job ever made")
+    func launchQueueStaysBounded() {
+        let cells = (0..<10_000).map(Self.cell)
+        var scheduler = OrderedBatchScheduler(cells: cells, window: 10_000)
+        scheduler.scan()
+        // Launched one at a time while 10,000 are queued: the queue is never empty until the end.
+        while let job = scheduler.nextToLaunch() {
+            scheduler.finish(Self.finished(job))
+            if scheduler.started == 5_000 { #expect(scheduler.queueStorage <= 5_000) }
+        }
+        #expect(scheduler.started == 10_000)
+    }
 }
