@@ -65,7 +65,7 @@ public final class ReplayServer: Sendable {
         } catch {
             throw .fixture("api/hand_made_nodata_03.json")
         }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, SocketOptions.stream, 0)
         guard fd >= 0 else { throw .socket("socket", errno) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -369,6 +369,7 @@ public final class ReplayServer: Sendable {
                 // before a thread is started for it, so the count does not include the
                 // time it takes this server to start one.
                 let accepted = DispatchTime.now().uptimeNanoseconds
+                SocketOptions.noSignalOnWrite(connection)
                 Thread.detachNewThread { [self] in handle(connection, acceptedAt: accepted) }
             }
         }
@@ -632,7 +633,7 @@ public final class ReplayServer: Sendable {
             while offset < bytes.count {
                 let sent = bytes.withUnsafeBytes { raw -> Int in
                     guard let base = raw.baseAddress else { return 0 }
-                    return send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                    return send(connection, base + offset, raw.count - offset, SocketOptions.sendFlags)
                 }
                 if sent < 0, errno == EINTR { continue }
                 guard sent > 0 else { return false }
