@@ -25,7 +25,18 @@ enum ChildProcess {
     ///   - standardOutput: A file to write to (created or truncated); `/dev/null` by default.
     /// - Returns: The exit status, or -1 if the program could not be started or was killed.
     static func run(_ command: [String], standardInput: String = "/dev/null", standardOutput: String = "/dev/null") -> Int32 {
-        guard let executable = command.first else { return -1 }
+        guard let pid = spawn(command, standardInput: standardInput, standardOutput: standardOutput) else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return -1 }
+        }
+        return exitStatus(status)
+    }
+
+    /// Starts `command` with its standard input and output redirected, standard error to
+    /// `/dev/null`; `nil` if it could not be started.
+    private static func spawn(_ command: [String], standardInput: String, standardOutput: String) -> pid_t? {
+        guard let executable = command.first else { return nil }
         #if canImport(Darwin)
         var actions: posix_spawn_file_actions_t? = nil
         #else
@@ -42,13 +53,61 @@ enum ChildProcess {
         defer { for pointer in argv { free(pointer) } }
 
         var pid = pid_t()
-        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return -1 }
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
+        return pid
+    }
+
+    /// WIFEXITED / WEXITSTATUS, which Swift does not import as functions: the exit status, or
+    /// -1 for a program killed by a signal.
+    private static func exitStatus(_ status: Int32) -> Int32 {
+        status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    }
+
+    /// What ``measure(_:standardOutput:interruptAfter:)`` saw.
+    struct Measured {
+        /// The exit status, or -1 if the program could not be started or was killed.
+        var status: Int32
+        /// The child's peak resident memory, in kilobytes: its `VmHWM` in `/proc/<pid>/status`,
+        /// read every 20 ms while it runs. (Not `ru_maxrss` from `wait4`: Linux carries the
+        /// spawning process's high-water mark over `exec`, so that reads the parent's size.)
+        var peakKilobytes: Int
+        /// Wall time from start to exit.
+        var seconds: Double
+    }
+
+    /// Runs `command` and waits for it, measuring its wall time and its own peak memory;
+    /// with `interruptAfter`, sends it SIGINT (Ctrl-C) after that long.
+    static func measure(_ command: [String], standardOutput: String = "/dev/null", interruptAfter: Duration? = nil) -> Measured {
+        let clock = ContinuousClock()
+        let start = clock.now
+        guard let pid = spawn(command, standardInput: "/dev/null", standardOutput: standardOutput) else {
+            return Measured(status: -1, peakKilobytes: 0, seconds: 0)
         }
-        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+        var peak = 0
+        var interrupted = interruptAfter == nil
+        while true {
+            var status: Int32 = 0
+            let done = waitpid(pid, &status, WNOHANG)
+            if done == pid {
+                return Measured(status: exitStatus(status), peakKilobytes: peak, seconds: (clock.now - start) / .seconds(1))
+            }
+            if done < 0, errno != EINTR { return Measured(status: -1, peakKilobytes: peak, seconds: (clock.now - start) / .seconds(1)) }
+            peak = max(peak, highWaterKilobytes(pid))
+            if !interrupted, let interruptAfter, clock.now - start >= interruptAfter {
+                kill(pid, SIGINT)
+                interrupted = true
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// `VmHWM` of a running process, in kilobytes (0 when it cannot be read).
+    private static func highWaterKilobytes(_ pid: pid_t) -> Int {
+        guard let bytes = contents(of: "/proc/\(pid)/status") else { return 0 }
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            return Int(line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "") ?? 0
+        }
+        return 0
     }
 
     /// The bytes of a file, or `nil` if it cannot be read.

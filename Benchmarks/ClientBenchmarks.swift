@@ -83,7 +83,8 @@ func addClientBenchmarks(_ suite: BenchmarkSuite) {
             }
             let out = TextSink.memory()
             let status = await KMAForecastTool.run(CommandContext(arguments: ["--lat", "37.56", "--lon", "126.97"], standardOutput: out))
-            try expect(status == 0 && out.text.contains("Hourly forecast"), "the README's first command failed in-process (status \(status))")
+            // The one-screen view: its header names the sample's cell, and temperatures follow.
+            try expect(status == 0 && out.text.contains("(nx 60, ny 120)") && out.text.contains("°C"), "the README's first command failed in-process (status \(status))")
         },
         microseconds: true
     ) {

@@ -47,9 +47,25 @@ struct Benchmark {
     /// `nil` for none.
     var throughput: (bytes: Int?, records: Int)?
 
+    /// A one-shot measurement instead of timed runs (see ``BenchmarkSuite/addMeasurement(_:_:)``).
+    var measurement: (@MainActor (_ smoke: Bool) async throws -> [Figure])?
+
     var unit: String { (microseconds ? "us/" : "ns/") + per }
     /// Nanoseconds → the reported unit.
     var scale: Double { microseconds ? 1e-3 : 1 }
+}
+
+/// One figure of a one-shot measurement: `batch.places wall/floor 1.03 ratio (goal ≤ 1.1)`.
+struct Figure {
+    /// What was measured, e.g. `wall/floor`.
+    var metric: String
+    var value: Double
+    /// e.g. `ratio`, `requests`, `MB`.
+    var unit: String
+    /// The goal, as text, if there is one.
+    var goal: String?
+    /// Whether the goal was met (`nil` for no goal): a missed goal is reported, not failed.
+    var met: Bool?
 }
 
 /// A result check that failed: the benchmark is not timed and the run exits with status 1.
@@ -215,6 +231,39 @@ final class BenchmarkSuite {
         ))
     }
 
+    /// Registers a one-shot measurement: something that takes too long to repeat (a batch
+    /// against the stand-in gateway at KMA's real rate), run once, reporting its own figures
+    /// (each against its in-run floor or baseline). In smoke mode it runs a small version and
+    /// fails only when it throws.
+    func addMeasurement(_ name: String, _ measure: @escaping @MainActor (_ smoke: Bool) async throws -> [Figure]) {
+        precondition(!benchmarks.contains { $0.name == name }, "benchmark \(name) is registered twice")
+        var benchmark = Benchmark(name: name, per: "run", items: 1, check: nil, baseline: nil, body: {})
+        benchmark.measurement = measure
+        benchmarks.append(benchmark)
+    }
+
+    /// Prints a measurement's figures.
+    private func report(_ name: String, _ figures: [Figure], _ options: BenchmarkOptions) {
+        for figure in figures {
+            let goal = figure.goal.map { " (goal \($0)\(figure.met == false ? ", MISSED" : ""))" } ?? ""
+            switch options.format {
+            case .json:
+                var fields = ["\"name\":\"\(name)\"", "\"metric\":\"\(figure.metric)\"", "\"value\":\(figure.value)", "\"unit\":\"\(figure.unit)\""]
+                if let text = figure.goal { fields.append("\"goal\":\"\(text)\"") }
+                if let met = figure.met { fields.append("\"met\":\(met)") }
+                print("{" + fields.joined(separator: ",") + "}")
+            case .text:
+                let value = figure.value == figure.value.rounded() && abs(figure.value) < 1e12 ? String(Int(figure.value)) : String(format3(figure.value))
+                print("\(name)  \(figure.metric): \(value) \(figure.unit)\(goal)")
+            }
+        }
+    }
+
+    private func format3(_ value: Double) -> String {
+        let scaled = (value * 1000).rounded() / 1000
+        return String(scaled)
+    }
+
     /// Runs the selected benchmarks and prints the results; returns the exit status.
     func run(_ options: BenchmarkOptions) async -> Int32 {
         let selected = benchmarks.filter { options.filter.map($0.name.contains) ?? true }
@@ -246,6 +295,15 @@ final class BenchmarkSuite {
         }
         var status: Int32 = 0
         for benchmark in selected {
+            if let measurement = benchmark.measurement {
+                do {
+                    report(benchmark.name, try await measurement(false), options)
+                } catch {
+                    fputs("CHECK FAILED: \(benchmark.name): \(error)\n", stderr)
+                    status = 1
+                }
+                continue
+            }
             if let check = benchmark.check {
                 do {
                     try await check()
@@ -281,14 +339,20 @@ final class BenchmarkSuite {
         var failed = 0
         for benchmark in selected {
             var failure: String?
-            if let check = benchmark.check {
+            if let measurement = benchmark.measurement {
+                do {
+                    _ = try await measurement(true)
+                } catch {
+                    failure = "check failed: \(error)"
+                }
+            } else if let check = benchmark.check {
                 do {
                     try await check()
                 } catch {
                     failure = "check failed: \(error)"
                 }
             }
-            if failure == nil {
+            if failure == nil, benchmark.measurement == nil {
                 await benchmark.body()
                 await benchmark.baseline?.body()
                 failure = timingFailures[benchmark.name].map { "failed while running: \($0)" }
@@ -299,7 +363,7 @@ final class BenchmarkSuite {
                 fputs("CHECK FAILED: \(benchmark.name): \(failure)\n", stderr)
             } else {
                 passed += 1
-                print("ok   \(benchmark.name)\(benchmark.check == nil ? " (ran; it has no check)" : "")")
+                print("ok   \(benchmark.name)\(benchmark.check == nil && benchmark.measurement == nil ? " (ran; it has no check)" : "")")
             }
             fflush(stdout)
         }

@@ -37,11 +37,20 @@ enum ForecastCommand {
             nowcast and ultra-short runs, which KMA updates every 10 minutes, until its next
             update, then checked with one small request (getFcstVersion) and refetched if changed.
 
+            Many places (--input, or several --place, --lat/--lon, --nx/--ny): one CSV or JSON
+            Lines stream in input order, each line starting with the input's own columns, written
+            as results arrive. Cells shared by several places are fetched once; requests are paced
+            at --rate per operation (30/s, KMA's limit); a run that stopped (Ctrl-C, the quota,
+            --max-requests) can be run again and fetches only what is missing (from the cache).
+            A place that failed gets one line with its 'error' column filled in and is listed on
+            standard error; the exit status is then 1.
+
             EXAMPLES:
               kma-forecast --lat 37.5665 --lon 126.9780
               kma-forecast --place "서울 종로구" --lang ko
               kma-forecast --nx 60 --ny 127 --product ultra-short --format json
               kma-forecast --place 부산 --format csv > busan.csv
+              kma-forecast --input places.csv --product short-term --format csv > forecasts.csv
 
             Place data: \(PlaceDirectory.attribution)
             """,
@@ -56,8 +65,9 @@ enum ForecastCommand {
                 allowed: ForecastProduct.allCases.map(\.rawValue)
             ),
             OptionSpec(
-                "format", value: "format", help: "Output format: text (for people), json or csv (for programs), svg (a chart picture).",
-                allowed: OutputFormat.allCases.map(\.rawValue) + ["svg"]
+                "format", value: "format",
+                help: "Output format: text (for people), json or csv (for programs), svg (a chart picture); for many places csv (the default there) or jsonl (JSON Lines).",
+                allowed: OutputFormat.allCases.map(\.rawValue) + ["svg", "jsonl"]
             ),
             .language, .units,
             OptionSpec("hours", value: "n", help: "Show the hourly table of the first N hours (1...1000) instead of the one-screen view."),
@@ -73,12 +83,16 @@ enum ForecastCommand {
             OptionSpec("cache-dir", value: "dir", help: "Where to cache runs (default: $XDG_CACHE_HOME/kma-forecast or ~/.cache/kma-forecast)."),
             OptionSpec("no-cache", help: "Do not read or write the cache."),
             OptionSpec("demo", help: "Show the bundled sample forecast (no key, no network)."),
+            OptionSpec("input", value: "file", help: "Many places: a CSV file with lat,lon or nx,ny or place columns (header optional), or - for standard input. --place, --lat/--lon and --nx/--ny may also be repeated."),
+            OptionSpec("rate", value: "n", help: "Requests per second per operation, at most (default 30, KMA's limit), counted over 1.05 s so that network delays never put one too many in KMA's second."),
+            OptionSpec("max-requests", value: "n", help: "Send at most this many requests (a development key allows 10,000 a day); what is left is reported as not fetched."),
         ] + TenDayCommand.options,
         positional: nil
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
         if TenDayCommand.isRequested(arguments) { return try await TenDayCommand.run(arguments, context) }
+        if ManyPlacesCommand.applies(arguments) { return try await ManyPlacesCommand.run(arguments, context) }
         let format = arguments.format
         let svg = arguments.string("format") == "svg"
         let hours: ForecastTextView.Hours? = try {
@@ -142,6 +156,7 @@ enum ForecastCommand {
             let instant = try BaseTimeCommand.instant(arguments, context)
             at = KSTDateTime(unixSeconds: instant)
             configuration = try clientConfiguration(arguments, context, key: keyText ?? "", at: at)
+            configuration.rateLimiter = RequestRateLimiter(requestsPerSecond: try rate(arguments))
             let cacheWarning = CacheWriteWarning(sink: context.standardError)
             let showProgress = progress.enabled
             configuration.onEvent = { @Sendable event in
@@ -163,7 +178,7 @@ enum ForecastCommand {
         let daysSection = TenDayCommand.startDefaultViewSection(
             arguments, requested: requested, client: client, sample: demo, enabled: product == nil && format == .text && !svg
         )
-        let outcomes = await fetch(products, cell: cell, client: client)
+        let outcomes = await fetch(products, cell: cell, client: client, budget: try budget(arguments))
         progress.finish()
 
         let failures = outcomes.filter { $0.error != nil }
@@ -228,6 +243,20 @@ enum ForecastCommand {
 
     // MARK: The client
 
+    /// `--rate`: requests per second per operation, default 30.
+    static func rate(_ arguments: ParsedArguments) throws(CLIError) -> Double {
+        guard let text = arguments.string("rate") else { return 30 }
+        guard let rate = ParsedArguments.decimal(text), rate > 0, rate <= 1_000 else {
+            throw .usage("The value '\(text)' is invalid for '--rate <n>': expected requests per second, a number above 0 and at most 1000 (KMA allows 30)")
+        }
+        return rate
+    }
+
+    /// `--max-requests`: a request budget, or `nil` for none.
+    static func budget(_ arguments: ParsedArguments) throws(CLIError) -> RequestBudget? {
+        try arguments.int("max-requests", range: 0...Int(Int32.max), meaning: "a number of requests").map { RequestBudget(limit: $0) }
+    }
+
     static func clientConfiguration(_ arguments: ParsedArguments, _ context: CommandContext, key: String, at: KSTDateTime) throws(CLIError) -> ClientConfiguration {
         let serviceKey: ServiceKey
         do {
@@ -265,9 +294,9 @@ enum ForecastCommand {
     }
 
     /// Fetches the products concurrently through the library's one call; each gets its run or
-    /// its error (``ForecastClient/outcomes(at:products:budget:)``).
-    static func fetch(_ products: [ForecastProduct], cell: GridCell, client: ForecastClient) async -> [ForecastReport.Outcome] {
-        await client.outcomes(at: cell, products: products).map(ForecastReport.Outcome.init)
+    /// its error (``ForecastClient/outcomes(at:products:budget:)``), within the budget if any.
+    static func fetch(_ products: [ForecastProduct], cell: GridCell, client: ForecastClient, budget: RequestBudget? = nil) async -> [ForecastReport.Outcome] {
+        await client.outcomes(at: cell, products: products, budget: budget).map(ForecastReport.Outcome.init)
     }
 
     // MARK: Output

@@ -4,6 +4,9 @@ struct ParsedArguments: Sendable {
     let spec: CommandSpec
     /// The last value given for each option.
     private(set) var values: [String: String] = [:]
+    /// Every option value given, in command-line order (for options that may repeat, e.g.
+    /// `--place A --place B`).
+    private(set) var occurrences: [(name: String, value: String)] = []
     /// The flags given.
     private(set) var flags: Set<String> = []
     /// The positional arguments, in order.
@@ -75,6 +78,7 @@ struct ParsedArguments: Sendable {
                 throw .usage("The value '\(value)' is invalid for '\(option.display)'. Please provide one of \(listing(allowed)).")
             }
             result.values[name] = value
+            result.occurrences.append((name, value))
         }
         return result
     }
@@ -138,6 +142,9 @@ struct ParsedArguments: Sendable {
 
     /// The value of an option, as given.
     func string(_ name: String) -> String? { values[name] }
+
+    /// How many times an option was given.
+    func count(_ name: String) -> Int { occurrences.lazy.filter { $0.name == name }.count }
 
     /// The value of an option as a finite number.
     ///

@@ -63,6 +63,12 @@ public struct ClientConfiguration: Sendable {
     /// Called for progress and diagnostics (requests, retries, fallbacks, cache use), from any
     /// thread. `nil` for none.
     public var onEvent: (@Sendable (ForecastClientEvent) -> Void)?
+    /// Paces every request (pages, file versions, retries, fallbacks) under KMA's per-second
+    /// limit, one bucket per operation, and stops them all on the daily quota (code 22); see
+    /// ``RequestRateLimiter``. Default: a new limiter at 30 requests a second per operation.
+    /// Give several clients the same limiter to hold them to one limit together; `nil` for no
+    /// pacing at all (the gateway's refusals are then still retried).
+    public var rateLimiter: RequestRateLimiter?
 
     /// A configuration with the defaults.
     public init(
@@ -78,7 +84,8 @@ public struct ClientConfiguration: Sendable {
         noDataRecheckInterval: Duration = .seconds(600),
         now: @escaping @Sendable () -> Date = { Date() },
         schedule: @escaping @Sendable (ForecastProduct) -> IssuanceSchedule = { $0.schedule },
-        onEvent: (@Sendable (ForecastClientEvent) -> Void)? = nil
+        onEvent: (@Sendable (ForecastClientEvent) -> Void)? = nil,
+        rateLimiter: RequestRateLimiter? = RequestRateLimiter()
     ) {
         self.provider = provider
         self.serviceKey = serviceKey
@@ -93,6 +100,7 @@ public struct ClientConfiguration: Sendable {
         self.now = now
         self.schedule = schedule
         self.onEvent = onEvent
+        self.rateLimiter = rateLimiter
     }
 
     /// The page sizes (`numOfRows`) the client asks for, and accepts from a cache file.
@@ -111,6 +119,7 @@ public struct ClientConfiguration: Sendable {
         where !(limit > .zero && limit <= .longestWait) {
             return "timeouts.\(name) must be positive and at most 1 day (86400 s), got \(limit)"
         }
+        if let problem = rateLimiter?.problem { return problem }
         return retry.problem
     }
 }

@@ -52,7 +52,9 @@ struct ClientCore: Sendable {
     }
 
     /// One request with its retries, for every operation (pages and file versions): each
-    /// attempt draws from the budget and is reported (`sent`), the answer is sent through
+    /// attempt draws from the budget, waits for the rate limiter's go for its operation (the
+    /// URL's last path component; ``RequestRateLimiter``), and is reported (`sent`); after a
+    /// code 22 answer nothing more is sent. The answer is sent through
     /// `interpret`, and a transient failure (``ForecastClientError/isTransient``) is retried
     /// after the policy's backoff (honouring `Retry-After`) until it succeeds, fails for good,
     /// runs out of attempts or is cancelled. `retried` makes the retry event for requests that
@@ -82,13 +84,32 @@ struct ClientCore: Sendable {
         interpret: (HTTPResponse) throws(ForecastClientError) -> Value
     ) async -> Attempted<Value> {
         let retry = configuration.retry
+        let limiter = configuration.rateLimiter
+        let operation = RequestRateLimiter.operation(of: shown)
         var attempt = 0
         while true {
             guard !Task.isCancelled else {
                 return Attempted(result: .failure(ForecastClientError(.cancelled, url: shown, attempts: attempt)), attempts: attempt)
             }
+            if let stop = limiter?.quotaStop {
+                return Attempted(result: .failure(ForecastClientError(.quotaExhausted(resetsAt: stop.resetsAt), url: shown, attempts: attempt)), attempts: attempt)
+            }
             if let budget, !budget.take() {
                 return Attempted(result: .failure(ForecastClientError(.budgetExhausted(limit: budget.limit), url: shown, attempts: attempt)), attempts: attempt)
+            }
+            if let limiter {
+                // Awaited into a local (see `Result.init(awaiting:)`).
+                let permit = await limiter.acquire(operation)
+                switch permit {
+                case .go:
+                    break
+                case .quotaExhausted(let stop):
+                    budget?.refund()
+                    return Attempted(result: .failure(ForecastClientError(.quotaExhausted(resetsAt: stop.resetsAt), url: shown, attempts: attempt)), attempts: attempt)
+                case .cancelled:
+                    budget?.refund()
+                    return Attempted(result: .failure(ForecastClientError(.cancelled, url: shown, attempts: attempt)), attempts: attempt)
+                }
             }
             attempt += 1
             emit(sent(attempt))
@@ -101,12 +122,22 @@ struct ClientCore: Sendable {
                 retryAfter = response.retryAfterSeconds
                 do {
                     let value = try interpret(response)
+                    limiter?.noteAnswer(operation)
                     return Attempted(result: .success(value), attempts: attempt)
                 } catch {
                     failure = error
                 }
             case .failure(let error):
                 failure = error
+            }
+            if let limiter {
+                if failure.reason == .tooManyRequests || failure.resultCode == .perSecondLimitExceeded {
+                    limiter.noteRefusal(operation, retryAfterSeconds: retryAfter)
+                } else if failure.resultCode == .quotaExceeded {
+                    limiter.noteQuotaExhausted(operation, now: configuration.now())
+                } else {
+                    limiter.noteAnswer(operation)
+                }
             }
             guard failure.isTransient, attempt < retry.maxAttempts, !Task.isCancelled else {
                 return Attempted(result: .failure(failure.at(shown, attempts: attempt)), attempts: attempt)

@@ -53,6 +53,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case budgetExhausted(limit: Int)
         /// A place name matched no place in KMA's table, or several (the error lists them).
         case unknownPlace(PlaceLookupError)
+        /// Not sent: KMA answered an earlier request of this client with code 22 (the daily
+        /// quota is used up), so no new request is made until the quota resets at `resetsAt`,
+        /// the next midnight KST (see ``RequestRateLimiter``).
+        case quotaExhausted(resetsAt: Date)
         /// No route to the server (no network, unknown host, connection refused).
         case unreachable(host: String, detail: String)
         /// An attempt took longer than a timeout (seconds of the limit that fired).
@@ -150,7 +154,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
     /// The stage that failed.
     public var stage: Stage {
         switch reason {
-        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace:
+        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace, .quotaExhausted:
             .request
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
              .redirectedElsewhere, .responseTooLarge, .unparsableResponse, .transport, .cancelled:
@@ -242,6 +246,9 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "Not fetched: the request budget of \(limit) calls is used up (a development key allows 10,000 calls a day). Raise the budget or fetch fewer places."
         case .unknownPlace(let error):
             return error.description
+        case .quotaExhausted(let resetsAt):
+            let reset = KSTDateTime(resetsAt).iso8601
+            return "Not fetched: KMA answered an earlier request with code 22 (LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR: the key's daily quota is used up), so no more requests are sent. The quota resets at midnight KST (\(reset)); run the same command again then: what was fetched is cached."
         case .unreachable(let host, let detail):
             return "Could not reach \(host) (\(detail))\(tries). Check the network connection, and the service URL if you set one."
         case .timedOut(let seconds):

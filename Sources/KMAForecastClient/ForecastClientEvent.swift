@@ -32,7 +32,9 @@ public enum ForecastClientEvent: Sendable {
     /// A run was fetched from KMA: its item and page counts and the HTTP requests it took
     /// (retries and NO_DATA answers for newer runs included).
     case runFetched(product: ForecastProduct, cell: GridCell, base: ForecastBase, items: Int, pages: Int, requests: Int)
-    /// A batch finished `completed` of its `total` distinct cells.
+    /// A batch finished `completed` of its `total` distinct cells (for the ordered batch,
+    /// ``ForecastClient/fetch(_:cells:concurrency:window:budget:inOrder:)``: handed over
+    /// `completed` of its `total` inputs).
     case batchProgress(product: ForecastProduct, completed: Int, total: Int)
     /// A mid-term request is being sent (`attempt` counts from 1).
     case midTermRequestSent(operation: MidTermOperation, regionID: String, tmFc: String, attempt: Int, url: String)

@@ -34,4 +34,10 @@ public final class RequestBudget: Sendable {
             return true
         }
     }
+
+    /// Gives back a request taken with ``take()`` that was never sent (the rate limiter
+    /// stopped it).
+    func refund() {
+        used.withLock { count in count = max(0, count - 1) }
+    }
 }

@@ -17,7 +17,7 @@ public final class RefusingPort: Sendable {
 
     /// Reserves a free port.
     public init() throws(ReplayServerError) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, SocketOptions.stream, 0)
         guard fd >= 0 else { throw .socket("socket", errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

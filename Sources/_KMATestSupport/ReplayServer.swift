@@ -37,6 +37,10 @@ import Synchronization
 ///   XML SERVICE_KEY_IS_NOT_REGISTERED_ERROR (`30`): a key encoded twice, or not at all, fails
 ///   as it does at KMA.
 /// - Faults (``ReplayFault``) are injected per request, in order, with a match and a count.
+/// - ``synthesize(_:)`` serves a run for any cell (thousands of cells without recording each);
+///   ``enforce(_:)`` makes it a stand-in for KMA's gateway under load: a per-operation limit of
+///   requests per second (code 23 or HTTP 429 above it) and a latency per operation
+///   (``GatewayLimits``), with counts in ``gatewayCounts``.
 /// - Every request is recorded (``requests``).
 /// - Each connection gets its own thread, one answer and `Connection: close`.
 /// - A TLS handshake (an `https://` URL pointed at it) is answered with HTTP 400 in plain text,
@@ -61,7 +65,7 @@ public final class ReplayServer: Sendable {
         } catch {
             throw .fixture("api/hand_made_nodata_03.json")
         }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, SocketOptions.stream, 0)
         guard fd >= 0 else { throw .socket("socket", errno) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -165,6 +169,28 @@ public final class ReplayServer: Sendable {
         }
     }
 
+    /// Serves `template`'s run for every cell: a request for its operation and base at any
+    /// `nx`, `ny` with no recorded run gets the template's items relabelled with that cell
+    /// (for batches of thousands of cells).
+    public func synthesize(_ template: RecordedRun) {
+        engine.state.withLock {
+            $0.templates[Engine.BaseKey(operation: template.operation, baseDate: template.baseDate, baseTime: template.baseTime)] = template
+        }
+    }
+
+    /// Makes the server behave as KMA's gateway under load (see ``GatewayLimits``), or stops
+    /// doing so with `nil`. The counts (``gatewayCounts``) start again from zero.
+    public func enforce(_ limits: GatewayLimits?) {
+        engine.state.withLock { state in
+            state.limits = limits
+            state.gateway = GatewayCounts()
+            state.arrivals = [:]
+        }
+    }
+
+    /// What the stand-in gateway counted since ``enforce(_:)``.
+    public var gatewayCounts: GatewayCounts { engine.state.withLock { $0.gateway } }
+
     /// Makes the next `times` matching requests get `fault`. Faults apply in the order they
     /// were injected; each request gets at most one.
     public func inject(_ fault: ReplayFault, times: Int = 1, when match: ReplayMatch = .any) {
@@ -256,9 +282,27 @@ public final class ReplayServer: Sendable {
             var variable: String
         }
 
+        struct BaseKey: Hashable {
+            var operation: String
+            var baseDate: String
+            var baseTime: String
+        }
+
+        /// What the stand-in gateway decided for a request.
+        enum Gate {
+            case pass(latencyMilliseconds: Int)
+            case refuse(GatewayLimits.Refusal)
+        }
+
         struct State {
             var runs: [RunKey: RecordedRun] = [:]
             var fields: [FieldKey: [UInt8]] = [:]
+            var templates: [BaseKey: RecordedRun] = [:]
+            var limits: GatewayLimits?
+            var gateway = GatewayCounts()
+            /// Arrival times (nanoseconds on the uptime clock) of each operation's requests in
+            /// the last two seconds.
+            var arrivals: [String: [UInt64]] = [:]
             var versions: [VersionKey: SetVersion] = [:]
             var midTerm: [MidTermKey: [UInt8]] = [:]
             var latencies: [String: Int] = [:]
@@ -321,18 +365,58 @@ public final class ReplayServer: Sendable {
                 }
                 // A thread per connection, not a dispatch queue: a delayed answer sleeps, and
                 // sleeping blocks would starve the shared worker pool of every other server.
-                Thread.detachNewThread { [self] in handle(connection) }
+                // Arrival is when the connection is accepted (a gateway counts at its edge),
+                // before a thread is started for it, so the count does not include the
+                // time it takes this server to start one.
+                let accepted = DispatchTime.now().uptimeNanoseconds
+                SocketOptions.noSignalOnWrite(connection)
+                Thread.detachNewThread { [self] in handle(connection, acceptedAt: accepted) }
             }
         }
 
-        private func handle(_ connection: Int32) {
+        private func handle(_ connection: Int32, acceptedAt arrival: UInt64) {
             var timeout = timeval(tv_sec: 10, tv_usec: 0)
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             guard let request = readRequest(connection) else {
                 close(connection)
                 return
             }
-            if let latency = state.withLock({ $0.latencies[request.operation] }) { usleep(useconds_t(latency) * 1000) }
+            let gate = state.withLock { state -> Gate in
+                guard let limits = state.limits else { return .pass(latencyMilliseconds: 0) }
+                let operation = request.operation
+                // Threads may take the lock out of arrival order: keep two seconds, count the
+                // arrivals in (arrival − 1 s, arrival].
+                var recent = state.arrivals[operation] ?? []
+                let newest = max(recent.max() ?? 0, arrival)
+                recent.removeAll { $0 + 2_000_000_000 <= newest }
+                recent.append(arrival)
+                state.arrivals[operation] = recent
+                let inWindow = recent.filter { $0 <= arrival && $0 + 1_000_000_000 > arrival }.count
+                state.gateway.peakPerSecond[operation] = max(state.gateway.peakPerSecond[operation] ?? 0, inWindow)
+                if inWindow > limits.requestsPerSecond {
+                    state.gateway.refused += 1
+                    return .refuse(limits.refusal)
+                }
+                state.gateway.accepted += 1
+                return .pass(latencyMilliseconds: limits.latencyMilliseconds[operation] ?? 0)
+            }
+            switch gate {
+            case .refuse(let refusal):
+                state.withLock { $0.requests.append(request) }
+                switch refusal {
+                case .code23:
+                    let xml = "<OpenAPI_ServiceResponse><cmmMsgHeader><errMsg>SERVICE ERROR</errMsg><returnAuthMsg>LIMITED_NUMBER_OF_SERVICE_REQUESTS_PER_SECOND_EXCEEDS_ERROR</returnAuthMsg><returnReasonCode>23</returnReasonCode></cmmMsgHeader></OpenAPI_ServiceResponse>"
+                    reply(connection, HTTPAnswer(status: 200, contentType: "text/xml;charset=UTF-8", body: Array(xml.utf8)))
+                case .http429:
+                    reply(connection, HTTPAnswer(status: 429, contentType: "text/plain", body: Array("Too Many Requests".utf8), headers: ["Retry-After": "1"]))
+                }
+                close(connection)
+                return
+            case .pass(let gatewayLatency):
+                // The stand-in gateway's latency, or one set for the operation (`setLatency`).
+                let latency = max(gatewayLatency, state.withLock { $0.latencies[request.operation] } ?? 0)
+                if latency > 0 { usleep(useconds_t(latency) * 1000) }
+            }
             let fault = state.withLock { state -> ReplayFault? in
                 state.requests.append(request)
                 guard let position = state.faults.firstIndex(where: { $0.remaining > 0 && $0.match.matches(request) }) else { return nil }
@@ -455,7 +539,12 @@ public final class ReplayServer: Sendable {
             let numOfRows = parameters["numOfRows"].flatMap { Int($0) } ?? 10
             let pageNo = parameters["pageNo"].flatMap { Int($0) } ?? 1
             let runKey = RunKey(operation: request.operation, baseDate: baseDate, baseTime: baseTime, nx: nx, ny: ny)
-            guard numOfRows > 0, pageNo > 0, let run = state.withLock({ $0.runs[runKey] }) else {
+            let found = state.withLock { state -> RecordedRun? in
+                if let run = state.runs[runKey] { return run }
+                return state.templates[BaseKey(operation: request.operation, baseDate: baseDate, baseTime: baseTime)]
+            }
+            let synthesized = found.map { $0.nx == nx && $0.ny == ny ? $0 : $0.relabelled(nx: nx, ny: ny) }
+            guard numOfRows > 0, pageNo > 0, let run = synthesized else {
                 return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody)
             }
             let start = (pageNo - 1) * numOfRows
@@ -520,7 +609,8 @@ public final class ReplayServer: Sendable {
             }
             let found = state.withLock { state -> SetVersion? in
                 if let set = state.versions[VersionKey(ftype: ftype, baseDateTime: baseDateTime)] { return set }
-                guard state.runs.keys.contains(where: { $0.operation == operation && $0.baseDate + $0.baseTime == baseDateTime }) else {
+                guard state.runs.keys.contains(where: { $0.operation == operation && $0.baseDate + $0.baseTime == baseDateTime })
+                    || state.templates.keys.contains(where: { $0.operation == operation && $0.baseDate + $0.baseTime == baseDateTime }) else {
                     return nil
                 }
                 return SetVersion(text: baseDateTime + "00", asList: false)
@@ -543,7 +633,7 @@ public final class ReplayServer: Sendable {
             while offset < bytes.count {
                 let sent = bytes.withUnsafeBytes { raw -> Int in
                     guard let base = raw.baseAddress else { return 0 }
-                    return send(connection, base + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                    return send(connection, base + offset, raw.count - offset, SocketOptions.sendFlags)
                 }
                 if sent < 0, errno == EINTR { continue }
                 guard sent > 0 else { return false }

@@ -67,7 +67,7 @@ struct CompletionScriptTests {
         let blocks = result.stdout.components(separatedBy: "---\n").map { $0.split(separator: "\n").map(String.init) }
         #expect(blocks[0].first == "complete -F _kma_forecast kma-forecast")
         #expect(blocks[0].dropFirst().sorted() == ["--product", "--provider"])
-        #expect(blocks[1] == ["text", "json", "csv", "svg"])
+        #expect(blocks[1] == ["text", "json", "csv", "svg", "jsonl"])
         #expect(blocks[2] == ["text", "json", "csv"])
         #expect(blocks[3] == ["grid"])
         #expect(blocks[4] == ["base-time"])
@@ -79,7 +79,7 @@ struct CompletionScriptTests {
     func zshAndFish() async {
         let zsh = await Self.script("zsh")
         #expect(zsh.hasPrefix("#compdef kma-forecast\n"))
-        #expect(zsh.contains("'--format[Output format, text (for people), json or csv (for programs), svg (a chart picture)]:format:(text json csv svg)'"))
+        #expect(zsh.contains("'--format[Output format, text (for people), json or csv (for programs), svg (a chart picture); for many places csv (the default there) or jsonl (JSON Lines)]:format:(text json csv svg jsonl)'"))
         #expect(zsh.contains("'--chart[Also write the forecast as an SVG chart to this file (see --format svg)]:file:_files'"))
         #expect(zsh.contains("'grid:Convert between latitude/longitude and KMA grid cells (nx, ny)'"))
         let fish = await Self.script("fish")

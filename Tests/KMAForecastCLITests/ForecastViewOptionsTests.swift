@@ -39,7 +39,7 @@ struct ForecastViewOptionsTests {
         (["--hours", "x"], "expected the number of hours, a whole number"),
         (["--hours", "3", "--all"], "Give only one of '--hours <n>' and '--all'"),
         (["--chart", "out.png"], "give a file name ending in .svg"),
-        (["--format", "png"], "Please provide one of 'text', 'json', 'csv' or 'svg'"),
+        (["--format", "png"], "Please provide one of 'text', 'json', 'csv', 'svg' or 'jsonl'"),
         (["--all", "--format", "json"], "'--all' chooses the hours of the text view's table; --format json shows every hour"),
         (["--hours", "5", "--format", "svg"], "'--hours <n>' chooses the hours of the text view's table; --format svg shows every hour"),
     ])

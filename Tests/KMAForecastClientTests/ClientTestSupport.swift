@@ -72,7 +72,10 @@ func makeClient(
     retry: RetryPolicy = RetryPolicy(),
     timeouts: ClientTimeouts = ClientTimeouts(connect: .seconds(5), overall: .seconds(10)),
     recorder: Recorder = Recorder(),
-    transport: any HTTPTransport = URLSessionTransport()
+    transport: any HTTPTransport = URLSessionTransport(),
+    // No pacing unless a test is about it: these tests time concurrency and retries on their
+    // own terms; the limiter has its own (ClientRateLimitTests, RequestRateLimiterTests).
+    rateLimiter: RequestRateLimiter? = nil
 ) throws -> ForecastClient {
     let configuration = ClientConfiguration(
         provider: provider,
@@ -84,7 +87,8 @@ func makeClient(
         pageSize: pageSize,
         pageConcurrency: pageConcurrency,
         now: { clock.now },
-        onEvent: { recorder.record($0) }
+        onEvent: { recorder.record($0) },
+        rateLimiter: rateLimiter
     )
     return try ForecastClient(
         configuration: configuration,

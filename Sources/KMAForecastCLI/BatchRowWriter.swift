@@ -1,0 +1,98 @@
+import KMAForecast
+import KMAForecastClient
+
+/// The output of a many-places forecast: one stream, in input order, each line starting with
+/// the input's own columns, as CSV or JSON Lines.
+///
+/// CSV: a header, then per input and product one line per forecast hour:
+/// `<input columns>,line,error,product,baseDate,baseTime,fcstDate,fcstTime,nx,ny,<categories>,other`.
+/// The category columns are the documented codes the products can carry, in the guide's order
+/// (short-term: POP PTY PCP REH SNO SKY TMP TMN TMX UUU VVV WAV VEC WSD); each value is KMA's
+/// text, empty when KMA sent none for that hour; `other` holds any other code as
+/// `CODE=value` pairs joined by `;`. An input (or one product of it) that failed gets exactly
+/// one line with its `error` filled in and the forecast columns empty, so nothing missing
+/// passes for a forecast: a consumer filters on `error` being empty.
+///
+/// JSON Lines: one object per line, keys in this order: `input` (the input's columns as an
+/// object of strings), `line`, then either `error` (with `product` when one product of the
+/// input failed) or `product`, `baseDate`, `baseTime`, `fcstDate`, `fcstTime`, `nx`, `ny`,
+/// `values` (code → KMA's text).
+struct BatchRowWriter {
+    enum Format: String, Sendable {
+        case csv
+        case jsonl
+    }
+
+    let format: Format
+    let inputColumns: [String]
+    let categories: [ForecastCategory]
+
+    init(format: Format, inputColumns: [String], products: [ForecastProduct]) {
+        self.format = format
+        self.inputColumns = inputColumns
+        self.categories = Self.categories(of: products)
+    }
+
+    /// The documented categories the products can carry, in the guide's order.
+    static func categories(of products: [ForecastProduct]) -> [ForecastCategory] {
+        var carried = Set<ForecastCategory>()
+        for product in products {
+            carried.formUnion(product.requiredCategories)
+            if product == .shortTerm { carried.formUnion([.tmn, .tmx, .wav]) }
+        }
+        return ForecastCategory.documented.filter(carried.contains)
+    }
+
+    /// The header (CSV), or nothing (JSON Lines).
+    var header: String {
+        guard format == .csv else { return "" }
+        let forecast = ["line", "error", "product", "baseDate", "baseTime", "fcstDate", "fcstTime", "nx", "ny"]
+        return CSVText.row(inputColumns + forecast + categories.map(\.code) + ["other"])
+    }
+
+    /// The lines of one product's run for an input.
+    func rows(of run: ForecastRun, input: PlacesInput.Entry) -> String {
+        var out = ""
+        let rows = run.rows.sorted { ($0.forecastDate, $0.forecastTime) < ($1.forecastDate, $1.forecastTime) }
+        for row in rows {
+            let others = row.categories.filter { !categories.contains($0) }
+            switch format {
+            case .csv:
+                var fields = input.fields + [String(input.line), "", run.product.rawValue]
+                fields += [row.base.baseDate, row.base.baseTime, row.forecastDateString, row.forecastTimeString, String(row.nx), String(row.ny)]
+                fields += categories.map { row[$0] ?? "" }
+                fields.append(others.map { "\($0.code)=\(row[$0] ?? "")" }.joined(separator: ";"))
+                out += CSVText.row(fields)
+            case .jsonl:
+                let values = row.categories.compactMap { category in row[category].map { (category.code, JSONText.string($0)) } }
+                out += JSONText.object([
+                    ("input", inputObject(input)), ("line", String(input.line)), ("product", JSONText.string(run.product.rawValue)),
+                    ("baseDate", JSONText.string(row.base.baseDate)), ("baseTime", JSONText.string(row.base.baseTime)),
+                    ("fcstDate", JSONText.string(row.forecastDateString)), ("fcstTime", JSONText.string(row.forecastTimeString)),
+                    ("nx", String(row.nx)), ("ny", String(row.ny)), ("values", JSONText.object(values)),
+                ]) + "\n"
+            }
+        }
+        return out
+    }
+
+    /// The one line of an input (or of one product of it, `product` non-nil) that failed.
+    func failure(_ message: String, input: PlacesInput.Entry, product: ForecastProduct?) -> String {
+        switch format {
+        case .csv:
+            let blanks = [String](repeating: "", count: 6 + categories.count + 1)
+            return CSVText.row(input.fields + [String(input.line), message, product?.rawValue ?? ""] + blanks)
+        case .jsonl:
+            var members = [("input", inputObject(input)), ("line", String(input.line))]
+            if let product { members.append(("product", JSONText.string(product.rawValue))) }
+            members.append(("error", JSONText.string(message)))
+            return JSONText.object(members) + "\n"
+        }
+    }
+
+    private func inputObject(_ input: PlacesInput.Entry) -> String {
+        JSONText.object(inputColumns.enumerated().map { index, name in
+            (name, JSONText.string(index < input.fields.count ? input.fields[index] : ""))
+        })
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import KMAForecast
+import KMAForecastClient
+import KMAGrid
+
+/// `kma-forecast --input places.csv` (or several `--place`, `--lat --lon`, `--nx --ny`): the
+/// forecast for many places as one CSV or JSON Lines stream, in input order, paced under
+/// KMA's limit (``RequestRateLimiter``), resumable through the cache.
+enum ManyPlacesCommand {
+    /// Whether the arguments ask for many places: `--input`, a place option given more than
+    /// once, or `--format jsonl`. (One `--place` with one `--lat` is still the one-place
+    /// conflict it always was.)
+    static func applies(_ arguments: ParsedArguments) -> Bool {
+        arguments.has("input") || ["place", "lat", "lon", "nx", "ny"].contains { arguments.count($0) > 1 }
+            || arguments.string("format") == "jsonl"
+    }
+
+    /// Cells fetched at once: enough to keep the limit busy at KMA's slowest average latency
+    /// (0.6 s for the short-term forecast) with room for slower answers.
+    static func concurrency(rate: Double) -> Int {
+        min(256, max(8, Int((rate * 1.5).rounded(.up))))
+    }
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
+        let format: BatchRowWriter.Format
+        switch arguments.string("format") {
+        case nil, "csv": format = .csv
+        case "jsonl": format = .jsonl
+        default:
+            throw .usage("Many places are written as CSV or JSON Lines: use '--format csv' (the default for many places) or '--format jsonl'")
+        }
+        if arguments.has("demo") { throw .usage("--demo shows one place; give a key to fetch many") }
+        if arguments.has("input"), arguments.has("place") || arguments.has("lat") || arguments.has("nx") {
+            throw .usage("Give the places either in '--input <file>' or as '--place', '--lat/--lon' and '--nx/--ny' options, not both")
+        }
+        if arguments.has("no-cache"), arguments.has("cache-dir") {
+            throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
+        }
+        let input: PlacesInput
+        if let path = arguments.string("input") {
+            input = try PlacesInput.parse(try context.readInput(path), source: path == "-" ? "standard input" : path)
+        } else {
+            input = try PlacesInput.arguments(arguments)
+        }
+        let products: [ForecastProduct] = arguments.string("product").flatMap(ForecastProduct.init(rawValue:)).map { [$0] }
+            ?? [.nowcast, .ultraShort, .shortTerm]
+        let budget = try ForecastCommand.budget(arguments)
+        let rate = try ForecastCommand.rate(arguments)
+        guard let keyText = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            throw .runtime("No KMA service key is set; many places need one. \(ForecastCommand.keyHelp)")
+        }
+        let instant = try BaseTimeCommand.instant(arguments, context)
+        var configuration = try ForecastCommand.clientConfiguration(arguments, context, key: keyText, at: KSTDateTime(unixSeconds: instant))
+        let limiter = RequestRateLimiter(requestsPerSecond: rate)
+        configuration.rateLimiter = limiter
+        let progress = BatchProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal, total: input.entries.count)
+        let cacheWarning = CacheWriteWarning(sink: context.standardError)
+        configuration.onEvent = { @Sendable event in
+            cacheWarning.observe(event)
+            progress.observe(event)
+        }
+        let concurrency = concurrency(rate: rate)
+        let client: ForecastClient
+        do {
+            client = try ForecastClient(
+                configuration: configuration,
+                transport: URLSessionTransport(maximumConnectionsPerHost: concurrency * products.count),
+                sleep: context.retrySleep ?? { duration in try? await Task.sleep(for: duration) },
+                random: { Double.random(in: 0..<1) }
+            )
+        } catch {
+            throw .usage(error.description)
+        }
+
+        let writer = BatchRowWriter(format: format, inputColumns: input.columns, products: products)
+        let out = context.standardOutput
+        out.write(writer.header)
+        var tally = Tally()
+        var located: [GridCell] = []
+        var positions: [Int] = []
+        for (position, entry) in input.entries.enumerated() {
+            if case .success(let cell) = entry.cell {
+                located.append(cell)
+                positions.append(position)
+            }
+        }
+        var written = 0
+        /// Writes the inputs that have no cell, up to (not including) `position`.
+        func writeUnlocated(upTo position: Int) {
+            while written < position {
+                let entry = input.entries[written]
+                if case .failure(let problem) = entry.cell {
+                    out.write(writer.failure(problem.message, input: entry, product: nil))
+                    tally.failed(entry, product: nil, message: problem.message, progress: progress)
+                    progress.inputDone(failed: true)
+                }
+                written += 1
+            }
+        }
+        await client.fetch(products, cells: located, concurrency: concurrency, window: max(256, concurrency * 4), budget: budget) { index, runs in
+            let position = positions[index]
+            writeUnlocated(upTo: position)
+            let entry = input.entries[position]
+            var failed = false
+            for (product, result) in zip(products, runs) {
+                switch result {
+                case .success(let run):
+                    out.write(writer.rows(of: run, input: entry))
+                case .failure(let error):
+                    failed = true
+                    let shown = products.count == 1 ? nil : product
+                    out.write(writer.failure(error.description, input: entry, product: shown))
+                    tally.failed(entry, product: shown, error: error, progress: progress)
+                }
+            }
+            written = position + 1
+            out.flush()
+            progress.inputDone(failed: failed)
+        }
+        writeUnlocated(upTo: input.entries.count)
+        out.flush()
+        progress.finish()
+        return tally.report(total: input.entries.count, limiter: limiter, budget: budget, sink: context.standardError)
+    }
+
+    /// The failures of a run, for the lines on standard error and the closing summary.
+    struct Tally {
+        var failedInputs = Set<Int>()
+        var quotaStopped = Set<Int>()
+        var budgetStopped = Set<Int>()
+        var budgetLimit = 0
+
+        /// Lists a failed input (or product of one) on standard error.
+        mutating func failed(_ entry: PlacesInput.Entry, product: ForecastProduct?, message: String, progress: BatchProgressLine) {
+            failedInputs.insert(entry.line)
+            let what = entry.fields.joined(separator: ",")
+            let which = product.map { " \($0.rawValue)" } ?? ""
+            progress.print("Error: line \(entry.line) (\(TerminalText.safe(what)))\(which): \(TerminalText.safe(message))\n")
+        }
+
+        mutating func failed(_ entry: PlacesInput.Entry, product: ForecastProduct?, error: ForecastClientError, progress: BatchProgressLine) {
+            switch error.reason {
+            case .quotaExhausted:
+                quotaStopped.insert(entry.line)
+                failed(entry, product: product, message: "not fetched: KMA's daily quota is used up (code 22)", progress: progress)
+            case .budgetExhausted(let limit):
+                budgetStopped.insert(entry.line)
+                budgetLimit = limit
+                failed(entry, product: product, message: "not fetched: --max-requests \(limit) is used up", progress: progress)
+            default:
+                failed(entry, product: product, message: error.description, progress: progress)
+            }
+        }
+
+        /// The closing lines, and the exit status: 1 when any input failed.
+        func report(total: Int, limiter: RequestRateLimiter, budget: RequestBudget?, sink: TextSink) -> Int32 {
+            guard !failedInputs.isEmpty else { return ExitCode.success }
+            if let stop = limiter.quotaStop {
+                sink.write("Error: KMA answered code 22 (LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR): the key's daily quota is used up, so no more requests were sent. \(quotaStopped.count) input\(quotaStopped.count == 1 ? " was" : "s were") not fetched. The quota resets at midnight KST (\(KSTDateTime(stop.resetsAt).iso8601)); run the same command again then: what was fetched is cached and is not requested again.\n")
+            }
+            if !budgetStopped.isEmpty {
+                sink.write("Error: the request budget (--max-requests \(budgetLimit)) is used up: \(budgetStopped.count) input\(budgetStopped.count == 1 ? " was" : "s were") not fetched. Run the same command again (with a budget for the rest): what was fetched is cached and is not requested again.\n")
+            }
+            sink.write("Error: \(failedInputs.count) of \(total) input\(total == 1 ? "" : "s") failed (listed above; each has a line with its 'error' filled in the output).\n")
+            return ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import KMAForecast
+import Synchronization
+
+/// Paces requests under KMA's limit of 30 requests a second per operation, and stops them all
+/// when the daily quota is used up.
+///
+/// ```swift
+/// let limiter = RequestRateLimiter(requestsPerSecond: 30)
+/// var configuration = ClientConfiguration(serviceKey: try ServiceKey(pastedKey))
+/// configuration.rateLimiter = limiter          // share one limiter between clients, if several
+/// let client = try ForecastClient(configuration: configuration)
+/// ```
+///
+/// **One bucket per operation**, keyed by the operation's name (the last path component of the
+/// request URL: `getVilageFcst`, `getUltraSrtFcst`, `getUltraSrtNcst`, `getFcstVersion`, and
+/// any other a client sends), because KMA counts each operation separately. Every HTTP request
+/// of a client goes through its limiter (``ClientCore`` asks it before each attempt): pages,
+/// file versions, retries and fallbacks alike. Cache hits send nothing and take nothing.
+///
+/// **Exact, not a burst allowance.** KMA_SPEC §8 reads the limit strictly: at most 30 requests
+/// of one operation in *any* one-second window. A classic token bucket that holds 30 tokens
+/// lets 30 go at once and 30 more a second later, and can put 31 or more in a window at the
+/// edge. This one holds one token: requests of an operation start at least
+/// `(1 s + margin) / requestsPerSecond` apart, measured on the limiter's clock when each is
+/// let go (not when it was queued, so a task that wakes late cannot bunch up with the next
+/// one). Any window of `1 s + margin` holds at most `requestsPerSecond` starts, and the
+/// requests of a batch are spread evenly rather than in bursts.
+///
+/// **The margin** (default 50 ms) covers the time between a request being let go here and
+/// its arrival being counted at the gateway, which varies (task scheduling, the URL loader's
+/// own threads, the network): starts spaced exactly 33.3 ms apart arrived up to two in one
+/// second too many at a stand-in gateway on a busy machine, and were refused with code 23.
+/// With 50 ms, 30 a second becomes 35 ms apart (28.6 a second, 5 % under the limit); no
+/// arrival then lands in the wrong second unless it is delayed 50 ms more than its neighbour.
+///
+/// **Refusals slow the bucket.** A per-second refusal (gateway code 23, or HTTP 429) pauses
+/// the operation for the server's `Retry-After` (at least one interval) and widens its
+/// interval by half (down to 1 request a second at most); each run of `requestsPerSecond`
+/// answers without a refusal narrows it back by a fifth, to the configured rate.
+///
+/// **The daily quota stops everything.** After gateway code 22 (LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR)
+/// no new request of any operation is let go: the requests already sent finish, and every
+/// later one fails at once with ``ForecastClientError/Reason/quotaExhausted(resetsAt:)``
+/// naming the next midnight KST, when KMA resets the quota. ``quotaStop`` says when that
+/// happened.
+///
+/// A reference type by nature: copies share the buckets. Safe to use from any task.
+public final class RequestRateLimiter: Sendable {
+    /// The rate each operation is held to, requests per second (> 0). Default 30, KMA's limit.
+    public let requestsPerSecond: Double
+    /// Added to the one-second window the rate is counted over, for the variable delay
+    /// between letting a request go and its arrival at the gateway. Default 50 ms.
+    public let margin: Duration
+
+    /// The quota stop: which operation got code 22, and when KMA resets the quota.
+    public struct QuotaStop: Hashable, Sendable {
+        /// The operation whose request was answered with code 22.
+        public var operation: String
+        /// The next midnight KST after the code 22 answer, when KMA resets daily quotas.
+        public var resetsAt: Date
+    }
+
+    /// What ``acquire(_:)`` came to.
+    enum Permit: Hashable, Sendable {
+        /// Send the request now.
+        case go
+        /// The daily quota is used up: send nothing.
+        case quotaExhausted(QuotaStop)
+        /// The task was cancelled while waiting.
+        case cancelled
+    }
+
+    private struct Bucket {
+        /// The current spacing: the configured one, or wider after refusals.
+        var interval: Duration
+        /// When the last request was let go.
+        var lastPermit: Duration?
+        /// The next start not yet promised to a waiting request.
+        var nextFree: Duration = .zero
+        /// No request before this instant (after a refusal's `Retry-After`).
+        var pausedUntil: Duration = .zero
+        /// Answers without a refusal since the interval was last changed.
+        var cleanAnswers = 0
+    }
+
+    private struct State {
+        var buckets: [String: Bucket] = [:]
+        var quotaStop: QuotaStop?
+        var permitted = 0
+        var refusals = 0
+    }
+
+    private let interval: Duration
+    private let now: @Sendable () -> Duration
+    private let sleep: @Sendable (Duration) async -> Void
+    private let state = Mutex(State())
+
+    /// A limiter on the continuous clock.
+    ///
+    /// - Parameters:
+    ///   - requestsPerSecond: Requests a second per operation; must be finite and > 0 (a
+    ///     ``ForecastClient`` refuses a configuration whose limiter is not). Default 30.
+    ///   - margin: Added to the one-second window, 0 s...1 s (values outside are clamped).
+    ///     Default 50 ms.
+    public convenience init(requestsPerSecond: Double = 30, margin: Duration = .milliseconds(50)) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        self.init(
+            requestsPerSecond: requestsPerSecond, margin: margin,
+            now: { clock.now - start },
+            sleep: { duration in try? await Task.sleep(for: duration) }
+        )
+    }
+
+    /// A limiter on an injected clock (tests): `now` is the time since any fixed origin, and
+    /// `sleep` waits that long on the same clock.
+    package init(
+        requestsPerSecond: Double, margin: Duration,
+        now: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async -> Void
+    ) {
+        self.requestsPerSecond = requestsPerSecond
+        self.margin = min(max(margin, .zero), .seconds(1))
+        // Rounded up to the nanosecond: 1/30 s rounded to nearest (33,333,333 ns) would put
+        // 31 starts in 30 × 33,333,333 ns < 1 s.
+        let window = 1e9 + self.margin.inSeconds * 1e9
+        self.interval = requestsPerSecond > 0 && requestsPerSecond.isFinite
+            ? .nanoseconds(Int64(min((window / requestsPerSecond).rounded(.up), 1e12))) : .seconds(1)
+        self.now = now
+        self.sleep = sleep
+    }
+
+    /// What is wrong with the rate, or `nil`.
+    var problem: String? {
+        requestsPerSecond > 0 && requestsPerSecond.isFinite && requestsPerSecond <= 1_000_000
+            ? nil : "the rate limit must be a number of requests per second in (0, 1000000], got \(requestsPerSecond)"
+    }
+
+    /// Requests let go so far, every operation together.
+    public var requestsPermitted: Int { state.withLock { $0.permitted } }
+
+    /// Per-second refusals (code 23, HTTP 429) reported so far.
+    public var refusals: Int { state.withLock { $0.refusals } }
+
+    /// Set once a request was answered with code 22: no request is sent after it.
+    public var quotaStop: QuotaStop? { state.withLock { $0.quotaStop } }
+
+    /// Waits until a request of `operation` may start, and takes its place.
+    func acquire(_ operation: String) async -> Permit {
+        var reserved = false
+        while true {
+            let decision: (permit: Permit?, wait: Duration) = state.withLock { state in
+                if let stop = state.quotaStop { return (.quotaExhausted(stop), .zero) }
+                let now = self.now()
+                var bucket = state.buckets[operation] ?? Bucket(interval: interval)
+                defer { state.buckets[operation] = bucket }
+                let earliest = max(bucket.lastPermit.map { $0 + bucket.interval } ?? now, bucket.pausedUntil)
+                if !reserved {
+                    // A place in line: the waits of concurrent requests are spread one interval
+                    // apart, so they do not all wake for the same start.
+                    reserved = true
+                    let slot = max(now, earliest, bucket.nextFree)
+                    bucket.nextFree = slot + bucket.interval
+                    if slot > now { return (nil, slot - now) }
+                }
+                guard now >= earliest else { return (nil, earliest - now) }
+                bucket.lastPermit = now
+                state.permitted += 1
+                return (.go, .zero)
+            }
+            if let permit = decision.permit { return permit }
+            await sleep(decision.wait)
+            if Task.isCancelled { return .cancelled }
+        }
+    }
+
+    /// An answer without a per-second refusal: after `requestsPerSecond` of them, a widened
+    /// interval narrows back by a fifth, to the configured rate.
+    func noteAnswer(_ operation: String) {
+        state.withLock { state in
+            guard var bucket = state.buckets[operation], bucket.interval > interval else { return }
+            bucket.cleanAnswers += 1
+            if Double(bucket.cleanAnswers) >= requestsPerSecond {
+                bucket.interval = max(interval, bucket.interval * 0.8)
+                bucket.cleanAnswers = 0
+                if let last = bucket.lastPermit { bucket.nextFree = min(bucket.nextFree, last + bucket.interval) }
+            }
+            state.buckets[operation] = bucket
+        }
+    }
+
+    /// A per-second refusal (code 23 or HTTP 429): the operation pauses for `retryAfter` (at
+    /// least one interval) and its interval widens by half, to one second at most.
+    func noteRefusal(_ operation: String, retryAfterSeconds: Int?) {
+        state.withLock { state in
+            state.refusals += 1
+            let now = self.now()
+            var bucket = state.buckets[operation] ?? Bucket(interval: interval)
+            bucket.interval = min(max(bucket.interval * 1.5, interval), max(interval, .seconds(1)))
+            bucket.cleanAnswers = 0
+            let pause = max(bucket.interval, Duration(clampingSeconds: Double(min(retryAfterSeconds ?? 0, 86_400))))
+            bucket.pausedUntil = max(bucket.pausedUntil, now + pause)
+            bucket.nextFree = max(bucket.nextFree, bucket.pausedUntil)
+            state.buckets[operation] = bucket
+        }
+    }
+
+    /// Code 22: no new request from now on, until the next midnight KST after `now`.
+    func noteQuotaExhausted(_ operation: String, now: Date) {
+        state.withLock { state in
+            guard state.quotaStop == nil else { return }
+            state.quotaStop = QuotaStop(operation: operation, resetsAt: Self.nextMidnightKST(after: now))
+        }
+    }
+
+    /// The first instant of the next KST day after `date`: when KMA resets daily quotas.
+    static func nextMidnightKST(after date: Date) -> Date {
+        let wall = KSTDateTime.unixSeconds(of: date) + KSTDateTime.utcOffset
+        let day = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
+        return Date(timeIntervalSince1970: TimeInterval((day + 1) * 86_400 - KSTDateTime.utcOffset))
+    }
+
+    /// The operation of a request URL: its last path component, e.g. `getVilageFcst`.
+    static func operation(of url: String) -> String {
+        let path = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        return path.split(separator: "/").last.map(String.init) ?? ""
+    }
+}
