@@ -25,10 +25,31 @@ struct TenDayView {
 /// 오전/오후 conditions with their rain chance, and the source (short or mid, and its run);
 /// as text (with a header naming the grid cell, the land region and the temperature point), as
 /// JSON (the contract of `--format json`) or as CSV. Its own type so that it can close any
-/// text view (the default view appends ``text(_:header:)`` with a short header).
+/// text view (the default view shows ``text(_:header:)`` with a short header in place of its
+/// daily summary).
+///
+/// The text fits ``width``: of the layouts below, the first whose day lines all fit is used
+/// (the last when none does). The `--days` view keeps the run on every line; the default view,
+/// whose runs line names the runs, can leave it there, and in its narrowest layout leaves out
+/// the regions line.
+///
+/// ```
+///   Sun 10-04    19° / 21°   AM clear 20%    PM mostly cloudy, rain 60%  short 10-04 17:00   (full)
+///   Sun 10-04    19° / 21°   AM clear 20%    PM mostly cloudy, rain 60%  short               (the run in the runs line)
+///   Sun 10-04    19° / 21°   AM clear 20%    PM rain 60%  short                              (a word per half)
+///   Sun 4 19°/21° AM clear 20% PM rain 60% short                                             (short dates, one space)
+///   Sun 4 19°/21° clear→rain 60% s                                                           (AM→PM, the day's highest chance)
+/// ```
+///
+/// Rain is highlighted (cyan, on a terminal that takes colour) on the days a half has
+/// precipitation or a rain chance of 60 % or more, as in ``DailyTable``.
 struct DailyForecastSection {
     var language: DisplayLanguage
     var style: TerminalStyle
+    /// The widest a line may be, in terminal columns; `nil` for no limit.
+    var width: Int? = nil
+    /// The units of the temperatures (JSON and CSV are always °C).
+    var units: UnitSystem = .metric
 
     private var ko: Bool { language == .ko }
 
@@ -36,13 +57,49 @@ struct DailyForecastSection {
     enum Header {
         /// The place, cell, regions and runs (the `--days` view).
         case full
-        /// A title, the regions and the runs (at the end of the default view).
+        /// A title, the regions and the runs (in the default view).
         case section
+    }
+
+    /// One way of laying the days out, from the fullest to the narrowest.
+    struct Layout: Equatable {
+        /// How each line names its source.
+        enum Source: Equatable {
+            /// `short 10-04 17:00`: the kind and the run.
+            case run
+            /// `short`: the kind alone, the run being in the runs line; the run's time too
+            /// (`mid 18:00`) when the view has two runs of a kind.
+            case kind
+            /// `s` / `m` (`단` / `중`), explained in the title; with the run's hour (`m18`, `m06`)
+            /// when the view has two runs of a kind.
+            case letter
+        }
+
+        var source: Source
+        /// A word per half (`rain`, `cloudy`) instead of the sky and precipitation (`mostly cloudy, rain`).
+        var shortWords = false
+        /// `Sun 4` instead of `Sun 10-04`; `19°/21°` instead of `19° / 21°`; one space between columns.
+        var narrow = false
+        /// The day's condition as `AM→PM` (one word when both are the same) and its highest
+        /// rain chance, instead of two halves each with its chance.
+        var joinedHalves = false
+
+        /// The `--days` view's layouts: the run stays on every line.
+        static let withRuns: [Layout] = [
+            Layout(source: .run), Layout(source: .run, shortWords: true), Layout(source: .run, shortWords: true, narrow: true),
+        ]
+        /// The default view's layouts.
+        static let section: [Layout] = [
+            Layout(source: .run), Layout(source: .kind), Layout(source: .kind, shortWords: true),
+            Layout(source: .kind, shortWords: true, narrow: true),
+            Layout(source: .letter, shortWords: true, narrow: true, joinedHalves: true),
+        ]
     }
 
     // MARK: Text
 
     func text(_ view: TenDayView, header: Header) -> String {
+        let layout = self.layout(view, from: header == .full ? Layout.withRuns : Layout.section)
         var lines: [String] = []
         switch header {
         case .full:
@@ -50,19 +107,55 @@ struct DailyForecastSection {
             title += (title.isEmpty ? "" : " · ") + (ko ? "격자 nx \(view.cell.nx), ny \(view.cell.ny)" : "grid nx \(view.cell.nx), ny \(view.cell.ny)")
             lines.append(style.bold(TerminalText.safe(title)))
         case .section:
-            lines.append(style.bold(ko ? "일별 예보 (단기 + 중기)" : "Days ahead (short-term + mid-term)"))
+            lines.append(style.bold(
+                layout.source == .letter ? (ko ? "일별 예보 (단: 단기, 중: 중기)" : "Days ahead (s: short-term, m: mid-term)")
+                    : (ko ? "일별 예보 (단기 + 중기)" : "Days ahead (short-term + mid-term)")
+            ))
         }
-        lines.append(regionsLine(view))
-        lines.append(runsLine(view))
-        let halves = view.days.flatMap { [(ko ? "오전 " : "AM ") + half($0.am), (ko ? "오후 " : "PM ") + half($0.pm)] }
-        let width = halves.map(Formatting.displayWidth).max() ?? 0
-        for day in view.days { lines.append(line(day, halfWidth: width)) }
+        // The narrowest default view leaves the regions to `--days` and `grid`: one screen
+        // has no line to spare for them.
+        if header == .full || layout.source != .letter {
+            lines.append(fitting([regionsLine(view), compactRegionsLine(view)], separator: " · "))
+        }
+        lines.append(fitting([runsLine(view), compactRunsLine(view)], separator: ", "))
+        lines += dayLines(view, layout: layout)
         if let outlook = view.outlook {
             lines.append("")
             lines.append(style.bold(ko ? "중기 전망 (기상청)" : "Outlook (KMA forecaster)"))
             lines.append(TerminalText.safe(outlook))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The first layout whose day lines all fit ``width``; the last when none does.
+    func layout(_ view: TenDayView, from layouts: [Layout]) -> Layout {
+        guard let width else { return layouts[0] }
+        return layouts.first { layout in
+            dayLines(view, layout: layout).allSatisfy { Formatting.displayWidth($0) <= width }
+        } ?? layouts[layouts.count - 1]
+    }
+
+    /// The first text that fits ``width``, else the last, wrapped with an indent of two after
+    /// its items (the parts between `separator`s, which stay whole: `10-04 18:00`).
+    private func fitting(_ candidates: [String], separator: String) -> String {
+        guard let width else { return candidates[0] }
+        if let fits = candidates.first(where: { Formatting.displayWidth($0) <= width }) { return fits }
+        let parts = (candidates.last ?? "").components(separatedBy: separator)
+        let trailing = String(separator.reversed().drop { $0 == " " }.reversed())
+        var lines: [String] = []
+        var current = ""
+        for (index, part) in parts.enumerated() {
+            let word = index == parts.count - 1 ? part : part + trailing
+            let candidate = current.isEmpty ? word : current + " " + word
+            if Formatting.displayWidth(candidate) + (lines.isEmpty ? 0 : 2) > width, !current.isEmpty {
+                lines.append(current)
+                current = word
+            } else {
+                current = candidate
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines.joined(separator: "\n  ")
     }
 
     /// `중기 구역: 육상 11B00000 서울·인천·경기 · 기온 11B10101 서울`.
@@ -74,6 +167,15 @@ struct DailyForecastSection {
             : "Mid-term regions: land \(regions.landRegion.id) \(regions.landRegion.name)\(approximate) · temperature \(regions.temperaturePoint.id) \(regions.temperaturePoint.name)"
     }
 
+    /// `Land 서울·인천·경기 · temperature 서울`: the names without the codes.
+    private func compactRegionsLine(_ view: TenDayView) -> String {
+        let regions = view.regions
+        let approximate = regions.isApproximate ? " (≈)" : ""
+        return ko
+            ? "육상 \(regions.landRegion.name)\(approximate) · 기온 \(regions.temperaturePoint.name)"
+            : "Land \(regions.landRegion.name)\(approximate) · temperature \(regions.temperaturePoint.name)"
+    }
+
     private func runsLine(_ view: TenDayView) -> String {
         let none = ko ? "없음" : "n/a"
         let short = view.shortBase.map(CalendarText.run) ?? none
@@ -81,25 +183,124 @@ struct DailyForecastSection {
         return (ko ? "발표 단기 " : "Runs: short ") + short + (ko ? " · 중기 " : " · mid ") + mid + " KST"
     }
 
-    /// One day: `Sun 10-04   9° / 21°   AM clear 20%   PM mostly cloudy, rain 60%   short 10-04 17:00`.
-    func line(_ day: DailyForecastDay, halfWidth: Int = 24) -> String {
-        let date = Formatting.padRight(CalendarText.day(day.date, language), 10)
-        let temperatures = Formatting.padLeft(temperature(day.low), 4) + " / " + Formatting.padRight(temperature(day.high), 4)
-        let am = Formatting.padRight((ko ? "오전 " : "AM ") + half(day.am), halfWidth)
-        let pm = Formatting.padRight((ko ? "오후 " : "PM ") + half(day.pm), halfWidth)
-        return "  " + date + "  " + temperatures + "  " + am + "  " + pm + "  " + style.dim(source(day))
+    /// `Runs: short 10-04 17:00, mid 10-04 06:00`: without the years (the view's first line says KST).
+    private func compactRunsLine(_ view: TenDayView) -> String {
+        let none = ko ? "없음" : "n/a"
+        let short = view.shortBase.map { String(CalendarText.run($0).dropFirst(5)) } ?? none
+        let mid = view.midIssues.isEmpty ? none : view.midIssues.map { String(CalendarText.run(ForecastBase($0.dateTime)).dropFirst(5)) }.joined(separator: ", ")
+        return (ko ? "발표: 단기 " : "Runs: short ") + short + (ko ? ", 중기 " : ", mid ") + mid
+    }
+
+    // MARK: Days
+
+    /// The days' lines in a layout, each starting with two spaces; a wet day's in cyan.
+    func dayLines(_ view: TenDayView, layout: Layout) -> [String] {
+        let twoRuns = kindsWithTwoRuns(view)
+        var rows = view.days.map { day -> [String] in
+            var cells = [layout.narrow ? TerminalChart.dayLabel(day.date, language) : CalendarText.day(day.date, language)]
+            if layout.joinedHalves {
+                cells += [joined(day), day.source == nil ? "–" : chance(day).map { "\($0)%" } ?? "–"]
+            } else {
+                cells += [
+                    (ko ? "오전 " : "AM ") + half(day.am, shortWords: layout.shortWords),
+                    (ko ? "오후 " : "PM ") + half(day.pm, shortWords: layout.shortWords),
+                ]
+            }
+            cells.append(source(day, layout.source, twoRuns: twoRuns))
+            return cells
+        }
+        let temperatures = view.days.map { (temperature($0.low), temperature($0.high)) }
+        func widest(_ texts: [String]) -> Int { texts.map(Formatting.displayWidth).max() ?? 0 }
+        let columns = rows.first?.count ?? 0
+        var widths = (0..<columns).map { index in widest(rows.map { $0[index] }) }
+        if !layout.joinedHalves, columns == 4 {
+            // 오전 and 오후 as wide as each other, so that the halves line up as one grid.
+            widths[1] = max(widths[1], widths[2])
+            widths[2] = widths[1]
+        }
+        let lowWidth = widest(temperatures.map(\.0)), highWidth = widest(temperatures.map(\.1))
+        if layout.joinedHalves, let width {
+            // The narrowest layout: a condition too long for what is left (a phrase KMA wrote)
+            // is cut, and says so with `…`.
+            let room = width - (2 + widths[0] + 1 + lowWidth + 1 + highWidth + 1 + 1 + widths[2] + 1 + widths[3])
+            if widths[1] > room, room >= 4 {
+                for index in rows.indices { rows[index][1] = Self.clipped(rows[index][1], to: room) }
+                widths[1] = widest(rows.map { $0[1] })
+            }
+        }
+        return zip(view.days, zip(rows, temperatures)).map { day, entry in
+            let (cells, (low, high)) = entry
+            var text: String
+            if layout == Layout(source: .run) {
+                // The `--days` view's look: fixed columns for the date and temperatures.
+                text = "  " + Formatting.padRight(cells[0], 10) + "  " + Formatting.padLeft(low, 4) + " / " + Formatting.padRight(high, 4)
+            } else {
+                let gap = layout.narrow ? " " : "  "
+                text = "  " + Formatting.padRight(cells[0], widths[0]) + gap + Formatting.padLeft(low, lowWidth)
+                    + (layout.narrow ? "/" : " / ") + Formatting.padRight(high, highWidth)
+            }
+            let gap = layout.narrow ? " " : "  "
+            for index in 1..<(columns - 1) {
+                let cell = layout.joinedHalves && index == 2 ? Formatting.padLeft(cells[index], widths[index]) : Formatting.padRight(cells[index], widths[index])
+                text += gap + cell
+            }
+            let source = cells[columns - 1]
+            text = isWet(day) ? style.cyan(text) : text
+            return source.isEmpty ? text : text + gap + style.dim(source)
+        }
+    }
+
+    /// Whether rain is likely on the day: a half with precipitation or a rain chance of 60 % or more.
+    func isWet(_ day: DailyForecastDay) -> Bool {
+        [day.am, day.pm].contains { half in
+            guard let half else { return false }
+            return (half.precipitation.map { $0 != .noPrecipitation } ?? false) || (half.probabilityOfPrecipitation ?? 0) >= 60
+        }
     }
 
     private func temperature(_ value: DailyTemperature?) -> String {
-        value.map { Formatting.fixed($0.value, 0) + "°" } ?? "–"
+        guard let value else { return "–" }
+        return Formatting.fixed(units.convert(value.value, from: .celsius).value, 0) + "°"
     }
 
     /// `맑음 20%`, `≈흐리고 비 60%`, `–` for a missing half (never 맑음 or 0 %).
-    func half(_ half: HalfDayForecast?) -> String {
+    func half(_ half: HalfDayForecast?, shortWords: Bool = false) -> String {
         guard let half else { return "–" }
-        var text = condition(half)
+        var text = shortWords ? word(half) : condition(half)
         if let pop = half.probabilityOfPrecipitation { text += " \(pop)%" }
         return (half.isApproximate ? "≈" : "") + text
+    }
+
+    /// The day as `AM→PM` in words (`clear→rain`; one word when both halves say the same),
+    /// `–` for a missing half, `missing` for a day without data.
+    private func joined(_ day: DailyForecastDay) -> String {
+        guard day.source != nil else { return ko ? "자료 없음" : "missing" }
+        let am = day.am.map(word) ?? "–", pm = day.pm.map(word) ?? "–"
+        let approximate = (day.am?.isApproximate ?? false) || (day.pm?.isApproximate ?? false) ? "≈" : ""
+        return approximate + (am == pm ? am : am + "→" + pm)
+    }
+
+    /// The text cut to `width` columns, its last shown as `…`; as it is when it fits.
+    static func clipped(_ text: String, to width: Int) -> String {
+        guard Formatting.displayWidth(text) > width else { return text }
+        var kept = ""
+        for character in text {
+            guard Formatting.displayWidth(kept + String(character)) + 1 <= width else { break }
+            kept.append(character)
+        }
+        return kept + "…"
+    }
+
+    /// The day's highest rain chance of the halves that have one.
+    private func chance(_ day: DailyForecastDay) -> Int? {
+        [day.am?.probabilityOfPrecipitation, day.pm?.probabilityOfPrecipitation].compactMap { $0 }.max()
+    }
+
+    /// The condition in a word (``HourStrip/word(sky:precipitation:language:)``); a phrase KMA
+    /// wrote that has no known condition stays as written.
+    private func word(_ half: HalfDayForecast) -> String {
+        if half.sky == nil, let text = half.text { return TerminalText.safe(text) }
+        return HourStrip.word(sky: half.sky, precipitation: half.precipitation, language: language) ?? "–"
     }
 
     /// The condition in words; the mid-term phrase as KMA wrote it (kept when it is unknown).
@@ -121,15 +322,36 @@ struct DailyForecastSection {
         return sky.englishName + ", " + type.englishName
     }
 
-    /// `short 10-04 17:00` / `mid 10-04 06:00`, or `missing`.
-    private func source(_ day: DailyForecastDay) -> String {
+    /// Which kinds have days from two runs (a mid-term 18 run and the 06 run before it).
+    private func kindsWithTwoRuns(_ view: TenDayView) -> (short: Bool, mid: Bool) {
+        let sources = Set(view.days.compactMap(\.source))
+        return (
+            sources.filter { if case .shortTerm = $0 { true } else { false } }.count > 1,
+            sources.filter { if case .midTerm = $0 { true } else { false } }.count > 1
+        )
+    }
+
+    /// `short 10-04 17:00` / `mid 10-04 06:00` (``Layout/Source/run``), `short` / `mid 18:00`
+    /// (``Layout/Source/kind``), `s` / `m` (``Layout/Source/letter``); `missing` (empty for
+    /// a letter: the line says `missing`).
+    private func source(_ day: DailyForecastDay, _ form: Layout.Source, twoRuns kinds: (short: Bool, mid: Bool)) -> String {
+        let kind: String, run: String, twoRuns: Bool
         switch day.source {
         case .shortTerm(let base)?:
-            return (ko ? "단기 " : "short ") + CalendarText.run(base).dropFirst(5)
+            kind = form == .letter ? (ko ? "단" : "s") : (ko ? "단기" : "short")
+            run = CalendarText.run(base)
+            twoRuns = kinds.short
         case .midTerm(let issue)?:
-            return (ko ? "중기 " : "mid ") + CalendarText.run(ForecastBase(issue.dateTime)).dropFirst(5)
+            kind = form == .letter ? (ko ? "중" : "m") : (ko ? "중기" : "mid")
+            run = CalendarText.run(ForecastBase(issue.dateTime))
+            twoRuns = kinds.mid
         case nil:
-            return ko ? "자료 없음" : "missing"
+            return form == .letter ? "" : ko ? "자료 없음" : "missing"
+        }
+        switch form {
+        case .run: return kind + " " + run.dropFirst(5)
+        case .kind: return twoRuns ? kind + " " + run.suffix(5) : kind
+        case .letter: return twoRuns ? kind + run.suffix(5).prefix(2) : kind
         }
     }
 

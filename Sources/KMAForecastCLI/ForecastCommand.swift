@@ -209,8 +209,8 @@ enum ForecastCommand {
             view.width = Platform.outputColumns(environment: context.environment, sink: out)
             view.glyphs = .forLocale(context.environment)
             view.hours = hours
+            view.tenDays = await TenDayCommand.defaultViewDays(daysSection, report: report, language: language)
             out.write(view.render(report))
-            out.write(await TenDayCommand.defaultViewSection(daysSection, report: report, language: language, style: style))
         case .json:
             out.write(try RowsJSON.encode(ForecastDocument(report)))
         case .csv:

@@ -2,11 +2,12 @@ import KMAForecast
 
 /// The forecast for a person at a terminal, at most ``width`` columns wide.
 ///
-/// By default one screen (about 30 lines at 80 columns): a line naming the place and the runs,
-/// the current conditions, the coming hours at a glance (``HourStrip``), a chart of the whole
-/// timeline (``TerminalChart``) and the days ahead (``DailyTable``). With ``hours`` set
-/// (`--hours N`, `--all`) it is the long view: the hourly table of every hour (or the first N),
-/// sparklines and the daily summary.
+/// By default one screen (at most 40 lines, at 80 columns and at 40): a line naming the place
+/// and the runs, the current conditions, the coming hours at a glance (``HourStrip``), a chart of the whole
+/// timeline (``TerminalChart``) and the days ahead: the ten-day list of the short-term and
+/// mid-term forecasts (``DailyForecastSection``) when ``tenDays`` has it, else the short-term
+/// run's daily summary (``DailyTable``). With ``hours`` set (`--hours N`, `--all`) it is the
+/// long view: the hourly table of every hour (or the first N), sparklines and the days ahead.
 struct ForecastTextView {
     /// How many hours the long view's table shows.
     enum Hours: Equatable {
@@ -24,6 +25,17 @@ struct ForecastTextView {
     var glyphs: TerminalGlyphs = .unicode
     /// `nil` for the one-screen view; else the hourly table's hours.
     var hours: Hours? = nil
+    /// The days ahead from the short-term and mid-term forecasts, or why there are none.
+    var tenDays: TenDays? = nil
+
+    /// What the mid-term forecast adds to the days ahead.
+    enum TenDays {
+        /// The ten-day list, shown in place of the daily summary; `sample` when it is the
+        /// bundled recordings (labelled so under the list).
+        case list(TenDayView, sample: Bool)
+        /// No mid-term days: the daily summary, then this line (e.g. how to add the service).
+        case note(String)
+    }
 
     private var ko: Bool { language == .ko }
 
@@ -42,8 +54,9 @@ struct ForecastTextView {
             out += table.render(entries.map(\.row))
             out += "\n" + sparklines(entries.map(\.row))
         }
-        if !report.days.isEmpty {
-            out += "\n" + daysAhead(report)
+        let days = daysAhead(report)
+        if !days.isEmpty {
+            out += "\n" + days
         }
         return out
     }
@@ -58,7 +71,7 @@ struct ForecastTextView {
             let chart = TerminalChart(language: language, units: units, style: style, glyphs: glyphs, width: width)
             sections.append(chart.render(rows.map(TerminalChart.Hour.init)))
         }
-        if !report.days.isEmpty { sections.append(daysAhead(report)) }
+        sections.append(daysAhead(report))
         if report.timeline.hours.count > 1 {
             sections.append(style.dim(wrap([ko ? "모든 시간: --all (또는 --hours N)," : "Every hour: --all (or --hours N);", ko ? "그림: --chart FILE.svg" : "a picture: --chart FILE.svg"], indent: 0)) + "\n")
         }
@@ -67,8 +80,30 @@ struct ForecastTextView {
 
     // MARK: Days ahead
 
-    /// The days the run covers: minimum and maximum temperature, rain, sky; rain highlighted.
+    /// The days ahead, rain highlighted: the ten-day list (``tenDays``), else the days the
+    /// short-term run covers (minimum and maximum temperature, rain, sky) and the note, if
+    /// any; empty when there is nothing to show.
     func daysAhead(_ report: ForecastReport) -> String {
+        var out = ""
+        switch tenDays {
+        case .list(let view, let sample)?:
+            out = DailyForecastSection(language: language, style: style, width: width, units: units).text(view, header: .section)
+            if sample {
+                let long = ko ? "(표본: 기록된 실제 날짜의 자료)" : "(sample: recorded runs, with their real dates)"
+                let short = ko ? "(표본: 실제 날짜)" : "(sample: recorded runs, real dates)"
+                out += style.dim("  " + (Formatting.displayWidth(long) + 2 <= width ? long : short)) + "\n"
+            }
+            return out
+        case .note(let note)?:
+            if !report.days.isEmpty { out = summary(report) }
+            return out + style.yellow(wrap(note.split(separator: " ").map(String.init), indent: 2)) + "\n"
+        case nil:
+            return report.days.isEmpty ? "" : summary(report)
+        }
+    }
+
+    /// The daily summary of the short-term run (``DailyTable``).
+    private func summary(_ report: ForecastReport) -> String {
         var table = DailyTable(language: language, units: units)
         table.style = style
         table.maxWidth = width

@@ -90,7 +90,13 @@ struct HourStrip {
 
     /// The weather in a word that fits a column.
     func weather(_ row: ForecastRow) -> String? {
-        if let type = row.precipitationType, type != .noPrecipitation {
+        Self.word(sky: row.sky, precipitation: row.precipitationType, language: language)
+    }
+
+    /// The weather in a word: the precipitation when any falls, else the sky (`cloudy` for
+    /// 구름많음 in English); `nil` when neither is known. Also the ten-day list's short words.
+    static func word(sky: SkyCondition?, precipitation: PrecipitationType?, language: DisplayLanguage) -> String? {
+        if let type = precipitation, type != .noPrecipitation {
             switch (type, language) {
             case (.rainAndSnow, .en): return "rain/snow"
             case (.drizzleAndSnowFlurries, .en): return "drz/flur"
@@ -99,7 +105,7 @@ struct HourStrip {
             default: return type.name(in: language)
             }
         }
-        if let sky = row.sky {
+        if let sky {
             // KMA's English: Clear, Mostly Cloudy, Cloudy; "overcast" keeps 흐림 apart.
             if sky == .mostlyCloudy, language == .en { return "cloudy" }
             return sky.name(in: language)

@@ -6,7 +6,7 @@ import KMAPlaces
 
 /// `kma-forecast --lat … --lon … --days N`: the ten-day view, short-term days merged with the
 /// mid-term forecast (``DailyForecastMerger``); and the days section that closes the default
-/// text view (``defaultViewSection(_:)``).
+/// text view (``defaultViewDays(_:report:language:)``).
 enum TenDayCommand {
     /// The options the ten-day view adds to the forecast command.
     static let options = [
@@ -48,7 +48,8 @@ enum TenDayCommand {
         switch format {
         case .text:
             let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
-            out.write(DailyForecastSection(language: language, style: style).text(view, header: .full))
+            let width = Platform.outputColumns(environment: context.environment, sink: out)
+            out.write(DailyForecastSection(language: language, style: style, width: width, units: arguments.units).text(view, header: .full))
         case .json:
             out.write(DailyForecastSection.json(view))
         case .csv:
@@ -149,42 +150,46 @@ enum TenDayCommand {
         return .live(regions: regions, cell: cell, task: Task { await client.midTermRuns(for: regions, cell: cell) })
     }
 
-    /// The days section that closes the default text view: the short-term run already fetched,
-    /// merged with the mid-term runs; with a key the mid-term service refuses, the short-term
-    /// days and one line on how to add the service.
-    static func defaultViewSection(
-        _ pending: PendingSection?, report: ForecastReport, language: DisplayLanguage, style: TerminalStyle
-    ) async -> String {
+    /// The days of the default text view: the short-term run already fetched merged with the
+    /// mid-term runs, which take the daily summary's place; when the mid-term part is missing
+    /// (the key cannot read the service, or it failed), a note under the daily summary (for a
+    /// key the service refuses, how to add it).
+    static func defaultViewDays(_ pending: PendingSection?, report: ForecastReport, language: DisplayLanguage) async -> ForecastTextView.TenDays? {
         let regions: MidTermAssignment, cell: GridCell, task: Task<MidTermRuns, Never>
         switch pending {
         case nil:
-            return ""
+            return nil
         case .sample?:
-            guard let sample = try? SampleTenDays.view() else { return "" }
-            let note = language == .ko ? "  (표본: 기록된 실제 날짜의 자료)\n" : "  (sample: recorded runs, with their real dates)\n"
-            return "\n" + DailyForecastSection(language: language, style: style).text(sample.view, header: .section) + style.dim(note)
+            guard let sample = try? SampleTenDays.view() else { return nil }
+            return .list(sample.view, sample: true)
         case .live(let r, let c, let t)?:
             (regions, cell, task) = (r, c, t)
         }
         let mid = await task.value
         let short = report.outcome(.shortTerm)
+        guard !mid.runs.isEmpty else {
+            guard let error = mid.error else { return nil }
+            if error.isAccessRefusal, short?.error == nil {
+                return .note(language == .ko ? midTermRefusedNoteKorean : midTermRefusedNote)
+            }
+            return .note("! " + TerminalText.safe(error.description))
+        }
         let rows = short?.error == nil ? short?.rows ?? [] : []
-        var days = DailyForecastMerger.merge(
+        let days = DailyForecastMerger.merge(
             shortTerm: rows, midTerm: mid.runs, today: report.at.yyyymmdd, days: 10, landIsApproximate: regions.isApproximate
         )
-        var note = ""
-        if let error = mid.error, mid.runs.isEmpty {
-            days = days.filter { $0.source != nil }
-            note = error.isAccessRefusal && short?.error == nil
-                ? (language == .ko ? "! 중기예보: 이 키는 중기예보 조회서비스를 쓸 수 없습니다. " : "! Mid-term: this key cannot read the mid-term service. ")
-                    + ForecastClientError.midTermApplicationHint + "\n"
-                : "! " + TerminalText.safe(error.description) + "\n"
-        }
-        guard !days.isEmpty else { return note.isEmpty ? "" : "\n" + style.yellow(note) }
         let view = TenDayView(
             days: days, cell: cell, placeName: nil, coordinate: nil, regions: regions,
             shortBase: short?.error == nil ? short?.base : nil, midIssues: mid.runs.map(\.issue), outlook: nil
         )
-        return "\n" + DailyForecastSection(language: language, style: style).text(view, header: .section) + (note.isEmpty ? "" : style.yellow(note))
+        return .list(view, sample: false)
     }
+
+    /// The default view's line for a key the mid-term service refuses: what is missing and how
+    /// to add it (``ForecastClientError/midTermApplicationHint`` has the long form).
+    static let midTermRefusedNote = "! Mid-term: this key cannot read the mid-term service. For ten days, apply for it (활용신청): "
+        + "기상청_중기예보 조회서비스 (data.go.kr service 15059468), or 중기예보 조회 on apihub.kma.go.kr."
+    /// ``midTermRefusedNote`` in Korean.
+    static let midTermRefusedNoteKorean = "! 중기예보: 이 키는 중기예보 조회서비스를 쓸 수 없습니다. 10일 예보를 보려면 활용신청하세요: "
+        + "기상청_중기예보 조회서비스 (data.go.kr 15059468) 또는 apihub.kma.go.kr의 중기예보 조회."
 }

@@ -79,10 +79,14 @@ struct BuiltBinaryTests {
         let result = try Self.run(["--lat", "37.56", "--lon", "126.97"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("nx 60, ny 120"))
-        #expect(result.stdout.contains("Daily summary"))
-        // One screen: at most 40 lines at 80 columns, with every day of the run.
+        // The days ahead: the sample's ten days (short-term, then mid-term) in place of the
+        // short-term daily summary.
+        #expect(result.stdout.contains("Days ahead (short-term + mid-term)") && !result.stdout.contains("Daily summary"))
+        // One screen: at most 40 lines at 80 columns, with every day of the run (its last,
+        // 11-23, holds only the hours after midnight: not a day), then the mid-term days.
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 40)
-        for day in ["Sun 11-20", "Mon 11-21", "Tue 11-22", "Wed 11-23"] { #expect(result.stdout.contains(day)) }
+        for day in ["Sun 11-20", "Mon 11-21", "Tue 11-22", "Thu 10-08", "Wed 10-14"] { #expect(result.stdout.contains(day)) }
+        #expect(!result.stdout.contains("Wed 11-23"))
         #expect(!result.stderr.contains("Error"))
         #expect(result.stderr.contains("sample data"))
     }

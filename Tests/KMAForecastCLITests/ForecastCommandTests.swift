@@ -342,7 +342,7 @@ struct FirstRunTests {
         let result = await runTool(["--lat", "37.56", "--lon", "126.97"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("경기도 수원시 권선구"))
-        #expect(result.stdout.contains("Daily summary") || result.stdout.contains("일별 요약"))
+        #expect(result.stdout.contains("Days ahead (short-term + mid-term)") || result.stdout.contains("일별 예보 (단기 + 중기)"))
         #expect(result.stderr.hasPrefix("Note: no KMA service key is set (KMA_SERVICE_KEY), so this shows sample data"))
         #expect(result.stderr.contains("2022-11-20 05:00 KST"))
         #expect(result.stderr.contains("data.go.kr"))

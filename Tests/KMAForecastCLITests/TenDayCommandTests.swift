@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import KMAForecastCLI
 import KMAForecast
 import _KMATestSupport
 
@@ -97,24 +98,36 @@ struct TenDayCommandTests {
         #expect(result.stderr.contains("15059468") && !result.stderr.contains("TESTKEY"))
     }
 
-    @Test("The default view ends with the days; a key the mid-term service refuses gets the short-term days and one line on how to add it")
+    @Test("The default view: the ten days in place of the daily summary; a key the mid-term service refuses gets the summary and one line on how to add it")
     func defaultView() async throws {
         let server = try tenDayServer()
         defer { server.stop() }
         let plain = await runTool(["--lat", "37.56", "--lon", "126.97", "--base-url", server.baseURL, "--no-cache", "--lang", "en"],
                                   environment: Scenario.environment, now: kst(4, 17, 30))
         #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(!plain.stdout.contains("Daily summary"))
         let section = try #require(plain.stdout.range(of: "\nDays ahead (short-term + mid-term)\n"))
-        #expect(plain.stdout[section.upperBound...].split(separator: "\n").count == 12)
+        let tail = plain.stdout[section.upperBound...].split(separator: "\n")
+        #expect(tail.count == 2 + 10 + 1)  // regions, runs, the ten days, the pointer to --all
+        #expect(tail[2].hasPrefix("  Sun 10-04") && tail[11].hasPrefix("  Tue 10-13") && tail[6].hasSuffix("  short") && tail[7].hasSuffix("  mid"))
         #expect(server.requests.contains { $0.path == "/1360000/MidFcstInfoService/getMidTa" })
         server.inject(.status(403), times: 5, when: ReplayMatch(operation: "getMidTa"))
         server.inject(.status(403), times: 5, when: ReplayMatch(operation: "getMidLandFcst"))
-        let refused = await runTool(["--lat", "37.56", "--lon", "126.97", "--base-url", server.baseURL, "--no-cache", "--lang", "en"],
-                                    environment: Scenario.environment, now: kst(4, 17, 30))
-        #expect(refused.status == 0)
-        let tail = refused.stdout[try #require(refused.stdout.range(of: "\nDays ahead (short-term + mid-term)\n")).upperBound...].split(separator: "\n")
-        #expect(tail.count == 2 + 5 + 1)   // regions, runs, the five short-term days, the hint
-        #expect(tail.last?.hasPrefix("! Mid-term: this key cannot read the mid-term service.") == true && tail.last?.contains("활용신청") == true)
+        for columns in [80, 40] {
+            let refused = await runTool(["--lat", "37.56", "--lon", "126.97", "--base-url", server.baseURL, "--no-cache", "--lang", "en"],
+                                        environment: Scenario.environment.merging(["COLUMNS": "\(columns)"]) { $1 }, now: kst(4, 17, 30))
+            #expect(refused.status == 0)
+            #expect(!refused.stdout.contains("Days ahead"))
+            let summary = try #require(refused.stdout.range(of: "\nDaily summary\n"))
+            let note = try #require(refused.stdout.range(of: "\n! Mid-term: this key cannot read the"))
+            #expect(summary.upperBound < note.lowerBound)
+            // One sentence, wrapped to the width.
+            let words = refused.stdout[note.lowerBound...].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(words.hasPrefix(TenDayCommand.midTermRefusedNote))
+            for line in refused.stdout[note.lowerBound...].split(separator: "\n").prefix(while: { !$0.hasPrefix("Every hour") }) {
+                #expect(Formatting.displayWidth(String(line)) <= columns, "\(line)")
+            }
+        }
     }
 
     @Test("No key: the sample's ten days with their real dates, and a notice")
