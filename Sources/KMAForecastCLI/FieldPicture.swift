@@ -36,8 +36,8 @@ struct FieldPicture {
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(s.width)" height="\(s.height)" viewBox="0 0 \(s.width) \(s.height)" shape-rendering="crispEdges">
             <rect x="0" y="0" width="\(s.width)" height="\(s.height)" fill="#ffffff"/>
-            <text x="\(s.mapLeft)" y="20" font-family="sans-serif" font-size="14" font-weight="bold">\(Self.escaped(title))</text>
-            <text x="\(s.mapLeft)" y="38" font-family="sans-serif" font-size="11">\(Self.escaped(subtitle))</text>
+            <text x="\(s.mapLeft)" y="20" font-family="sans-serif" font-size="14" font-weight="bold">\(SVGText.escape(title))</text>
+            <text x="\(s.mapLeft)" y="38" font-family="sans-serif" font-size="11">\(SVGText.escape(subtitle))</text>
             <rect x="\(s.mapLeft)" y="\(s.mapTop)" width="\(s.mapWidth)" height="\(s.mapHeight)" fill="\(FieldColorScale.missing.hex)"/>
             <g id="cells">
 
@@ -63,7 +63,7 @@ struct FieldPicture {
         out += "</g>\n"
         out += legend(scale)
         out += "<text x=\"\(s.mapLeft)\" y=\"\(s.height - 24)\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#555555\">nx 1–149 west→east, ny 1–253 south→north; 5 km cells</text>\n"
-        out += "<text x=\"\(s.mapLeft)\" y=\"\(s.height - 10)\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#555555\">\(Self.escaped("Source: \(source)"))</text>\n"
+        out += "<text x=\"\(s.mapLeft)\" y=\"\(s.height - 10)\" font-family=\"sans-serif\" font-size=\"10\" fill=\"#555555\">\(SVGText.escape("Source: \(source)"))</text>\n"
         out += "</svg>\n"
         return out
     }
@@ -96,10 +96,10 @@ struct FieldPicture {
             let value = scale.low + (scale.high - scale.low) * Double(step) / 4
             let y = barTop + barHeight - barHeight * step / 4
             out += "<line x1=\"\(s.legendLeft + s.barWidth)\" y1=\"\(y)\" x2=\"\(s.legendLeft + s.barWidth + 4)\" y2=\"\(y)\" stroke=\"#333333\"/>"
-            out += "<text x=\"\(s.legendLeft + s.barWidth + 7)\" y=\"\(y + 4)\" font-family=\"sans-serif\" font-size=\"11\">\(Self.escaped(Self.label(value)))</text>\n"
+            out += "<text x=\"\(s.legendLeft + s.barWidth + 7)\" y=\"\(y + 4)\" font-family=\"sans-serif\" font-size=\"11\">\(SVGText.escape(Self.label(value)))</text>\n"
         }
         let unit = field.variable.unit ?? "code"
-        out += "<text x=\"\(s.legendLeft)\" y=\"\(barTop - 6)\" font-family=\"sans-serif\" font-size=\"11\">\(Self.escaped(unit))</text>\n"
+        out += "<text x=\"\(s.legendLeft)\" y=\"\(barTop - 6)\" font-family=\"sans-serif\" font-size=\"11\">\(SVGText.escape(unit))</text>\n"
         let keyTop = barTop + barHeight + 20
         out += "<rect x=\"\(s.legendLeft)\" y=\"\(keyTop)\" width=\"\(s.barWidth)\" height=\"12\" fill=\"\(FieldColorScale.missing.hex)\" stroke=\"#333333\" stroke-width=\"0.5\"/>"
         out += "<text x=\"\(s.legendLeft + s.barWidth + 7)\" y=\"\(keyTop + 10)\" font-family=\"sans-serif\" font-size=\"11\">no data</text>\n"
@@ -109,22 +109,5 @@ struct FieldPicture {
     /// A legend value: up to two decimals, trailing zeros dropped.
     static func label(_ value: Double) -> String {
         NumberText.fixed(value, decimals: 2, trimmingZeros: true)
-    }
-
-    /// Text for SVG: `&`, `<`, `>`, `"` escaped, control characters dropped.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

@@ -33,7 +33,7 @@ struct ForecastSVG {
     func render(_ report: ForecastReport) -> String {
         let rows = report.timeline.hours.map(\.row)
         var out = ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" viewBox="0 0 \##(width) \##(height)" font-family="'Noto Sans CJK KR','Noto Sans KR','NanumGothic','Malgun Gothic',sans-serif">"##
-        out += "\n<title>" + Self.escape(title(report)) + "</title>\n"
+        out += "\n<title>" + SVGText.escape(title(report)) + "</title>\n"
         out += ##"<rect width="100%" height="100%" fill="#ffffff"/>"## + "\n"
         out += text(24, 40, title(report), size: 30, weight: "bold")
         out += text(24, 72, subtitle(report), size: 20, fill: "#4b5563")
@@ -198,7 +198,7 @@ struct ForecastSVG {
     }
 
     private func text(_ x: Double, _ y: Double, _ content: String, size: Int, anchor: String = "start", weight: String = "normal", fill: String = "#111827") -> String {
-        ##"<text x="\##(f(x))" y="\##(f(y))" font-size="\##(size)" text-anchor="\##(anchor)" font-weight="\##(weight)" fill="\##(fill)">"## + Self.escape(content) + "</text>\n"
+        ##"<text x="\##(f(x))" y="\##(f(y))" font-size="\##(size)" text-anchor="\##(anchor)" font-weight="\##(weight)" fill="\##(fill)">"## + SVGText.escape(content) + "</text>\n"
     }
 
     private func f(_ value: Double) -> String { NumberText.fixed(value, decimals: 1, trimmingZeros: true) }
@@ -218,24 +218,4 @@ struct ForecastSVG {
         return moment?.unixSeconds ?? 0
     }
 
-    /// Text made safe inside an SVG element or attribute: `&`, `<`, `>`, `"` and `'` as
-    /// entities, and control characters (which XML 1.0 forbids) dropped but for tab and newline.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }

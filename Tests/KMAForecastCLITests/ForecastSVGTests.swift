@@ -62,7 +62,7 @@ struct ForecastSVGTests {
         #expect(svg.contains("&lt;script&gt;alert(&apos;x&apos;)&lt;/script&gt; &amp; &quot;Q&quot; [2J"))
         #expect(!svg.contains("\u{1B}"))
         #expect(Self.isWellFormed(svg))
-        #expect(ForecastSVG.escape("a\u{0}b\u{7F}c\td") == "abc\td")
+        #expect(SVGText.escape("a\u{0}b\u{7F}c\td") == "abc\td")
     }
 
     @Test("Imperial: °F and inches")
