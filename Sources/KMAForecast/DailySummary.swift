@@ -53,19 +53,18 @@ public struct DailySummary: Hashable, Sendable {
         // Sort by cell, day, hour and run; then the last row of each hour is its newest run's.
         let order = rows.indices.sorted { a, b in
             let l = rows[a], r = rows[b]
-            return (l.nx, l.ny, l.forecastDate, l.forecastTime) < (r.nx, r.ny, r.forecastDate, r.forecastTime)
-                || ((l.nx, l.ny, l.forecastDate, l.forecastTime) == (r.nx, r.ny, r.forecastDate, r.forecastTime) && l.base < r.base)
+            return (l.cell, l.validTime, l.base) < (r.cell, r.validTime, r.base)
         }
         var result: [DailySummary] = []
         var day: [ForecastRow] = []
         for (position, index) in order.enumerated() {
             let row = rows[index]
             let next = position + 1 < order.count ? rows[order[position + 1]] : nil
-            if let next, (next.nx, next.ny, next.forecastDate, next.forecastTime) == (row.nx, row.ny, row.forecastDate, row.forecastTime) {
+            if let next, (next.cell, next.validTime) == (row.cell, row.validTime) {
                 continue  // an older run's row for the same hour
             }
             day.append(row)
-            if next.map({ ($0.nx, $0.ny, $0.forecastDate) != (row.nx, row.ny, row.forecastDate) }) ?? true {
+            if next.map({ ($0.cell, $0.validTime.dayNumber) != (row.cell, row.validTime.dayNumber) }) ?? true {
                 result.append(DailySummary(hoursOf: day, product: product))
                 day.removeAll(keepingCapacity: true)
             }

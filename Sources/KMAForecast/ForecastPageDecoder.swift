@@ -97,7 +97,7 @@ public enum ForecastPageDecoder {
         }
     }
 
-    private static func withBytes<R>(
+    static func withBytes<R>(
         _ bytes: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ForecastResponseError) -> R
     ) throws(ForecastResponseError) -> R {
         let result: Result<R, ForecastResponseError> = bytes.withUnsafeBytes { raw in

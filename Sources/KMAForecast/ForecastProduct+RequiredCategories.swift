@@ -25,7 +25,7 @@ extension ForecastProduct {
     /// the earliest date and time), in the order of ``requiredCategories``; every one of them
     /// when `rows` is empty.
     public func missingCategories(in rows: [ForecastRow]) -> [ForecastCategory] {
-        guard let first = rows.min(by: { ($0.forecastDate, $0.forecastTime) < ($1.forecastDate, $1.forecastTime) }) else {
+        guard let first = rows.min(by: { $0.validTime < $1.validTime }) else {
             return requiredCategories
         }
         return requiredCategories.filter { !first.contains($0) }

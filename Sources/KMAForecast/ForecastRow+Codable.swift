@@ -1,3 +1,5 @@
+import KMAGrid
+
 /// A row's stored shape: the cell, the hour and the run as the API writes them, and every
 /// value exactly as KMA sent it, keyed by category code.
 ///
@@ -11,6 +13,10 @@
 /// is derived from them again after decoding, so a stored row reads exactly as a fetched one.
 /// Decoding checks the cell's range, the date and time digits, and each category code (1 to 8
 /// bytes, no NUL).
+///
+/// The shape is stable: it is the same as before rows carried a typed ``ForecastRow/cell`` and
+/// ``ForecastRow/validTime`` (written from them as `nx`, `ny` and the API's `YYYYMMDD` and
+/// `HHMM` strings), so rows stored by earlier versions decode unchanged.
 extension ForecastRow: Codable {
     private enum CodingKeys: String, CodingKey {
         case nx, ny, forecastDate, forecastTime, base, isObservation, values
@@ -32,7 +38,7 @@ extension ForecastRow: Codable {
         }
         let nx = try container.decode(Int.self, forKey: .nx)
         let ny = try container.decode(Int.self, forKey: .ny)
-        guard (1...149).contains(nx), (1...253).contains(ny) else {
+        guard let cell = try? GridCell(nx: nx, ny: ny) else {
             throw corrupt("cell nx \(nx), ny \(ny) is outside the grid (nx 1...149, ny 1...253)")
         }
         let dateText = try container.decode(String.self, forKey: .forecastDate)
@@ -45,7 +51,7 @@ extension ForecastRow: Codable {
             throw corrupt("forecastDate/forecastTime: \(error.description)")
         }
         self.init(
-            nx: nx, ny: ny, forecastDate: hour.baseDateNumber, forecastTime: hour.baseTimeNumber,
+            cell: cell, validTime: hour.dateTime,
             base: try container.decode(ForecastBase.self, forKey: .base),
             isObservation: try container.decodeIfPresent(Bool.self, forKey: .isObservation) ?? false
         )

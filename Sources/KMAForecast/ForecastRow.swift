@@ -1,21 +1,24 @@
-/// One hour at one grid cell: every category's value for that (nx, ny, fcstDate, fcstTime),
-/// with the run it came from.
+import KMAGrid
+
+/// One hour at one grid cell: every category's value for that cell and hour, with the run it
+/// came from.
+///
+/// The cell and the hour are typed, and computed once when the row is made: ``cell`` is a
+/// ``GridCell`` (always on the grid) and ``validTime`` a ``KSTDateTime`` (always a real minute).
+/// ``nx``, ``ny``, ``forecastDate`` and ``forecastTime`` give the same as the API's numbers.
 ///
 /// Values are kept exactly as KMA sent them (``subscript(_:)``); ``ForecastValue`` gives their
 /// meaning. The 17 documented categories live inline in the row as plain words (no allocation
 /// and no reference counting per value); undocumented codes, and the rare value longer than
 /// 15 UTF-8 bytes, are kept in a small side list.
 public struct ForecastRow: Sendable {
-    /// The grid column, 1...149.
-    public var nx: Int
-    /// The grid row, 1...253.
-    public var ny: Int
-    /// `fcstDate` as `YYYYMMDD` (the observation's base date for a nowcast).
-    public var forecastDate: Int
-    /// `fcstTime` as `HHMM`, e.g. `600` (the observation's base time for a nowcast).
-    public var forecastTime: Int
+    /// The hour the values are for, KST: `fcstDate` and `fcstTime` (for a nowcast, the
+    /// observation's own `baseDate` and `baseTime`). Seconds are 0.
+    public var validTime: KSTDateTime
     /// The run this row came from.
     public var base: ForecastBase
+    /// The grid cell: `nx` 1...149, `ny` 1...253.
+    public var cell: GridCell
     /// Whether the values are observations (nowcast) rather than forecasts.
     public var isObservation: Bool
 
@@ -44,16 +47,56 @@ public struct ForecastRow: Sendable {
     )
 
     /// An empty row for a cell and hour.
-    public init(nx: Int, ny: Int, forecastDate: Int, forecastTime: Int, base: ForecastBase, isObservation: Bool = false) {
-        self.nx = nx
-        self.ny = ny
-        self.forecastDate = forecastDate
-        self.forecastTime = forecastTime
+    ///
+    /// - Parameters:
+    ///   - cell: The grid cell.
+    ///   - validTime: The hour the values are for, KST (`fcstDate`/`fcstTime`); seconds are
+    ///     dropped.
+    ///   - base: The run.
+    ///   - isObservation: `true` for a nowcast row (observed values).
+    @inlinable
+    public init(cell: GridCell, validTime: KSTDateTime, base: ForecastBase, isObservation: Bool = false) {
+        self.cell = cell
+        self.validTime = validTime.second == 0 ? validTime : ForecastBase(validTime).dateTime
         self.base = base
         self.isObservation = isObservation
         let e = SlotWords.empty
         self.slots = (e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e, e)
     }
+
+    /// An empty row from the API's numbers, checked.
+    ///
+    /// - Parameters:
+    ///   - nx: Grid column, 1...149.
+    ///   - ny: Grid row, 1...253.
+    ///   - forecastDate: `fcstDate` as `YYYYMMDD`, a real date.
+    ///   - forecastTime: `fcstTime` as `HHMM` (e.g. `600`), 0...2359 with minutes 0...59.
+    ///   - base: The run.
+    ///   - isObservation: `true` for a nowcast row.
+    /// - Throws: ``GridError`` for a cell off the grid, ``KSTDateTimeError`` for a date or time
+    ///   that is not a real one.
+    public init(nx: Int, ny: Int, forecastDate: Int, forecastTime: Int, base: ForecastBase, isObservation: Bool = false) throws {
+        let cell = try GridCell(nx: nx, ny: ny)
+        guard forecastTime >= 0 else {
+            throw KSTDateTimeError.fieldOutOfRange(field: "fcstTime", value: forecastTime, range: 0...2359)
+        }
+        let validTime = try KSTDateTime(
+            year: forecastDate / 10_000, month: forecastDate / 100 % 100, day: forecastDate % 100,
+            hour: forecastTime / 100, minute: forecastTime % 100
+        )
+        self.init(cell: cell, validTime: validTime, base: base, isObservation: isObservation)
+    }
+
+    /// The grid column, 1...149 (``cell``'s `nx`).
+    @inlinable public var nx: Int { cell.nx }
+    /// The grid row, 1...253 (``cell``'s `ny`).
+    @inlinable public var ny: Int { cell.ny }
+    /// `fcstDate` as the number `YYYYMMDD` (``validTime``'s date; the observation's base date
+    /// for a nowcast).
+    @inlinable public var forecastDate: Int { validTime.yyyymmdd }
+    /// `fcstTime` as the number `HHMM`, e.g. `600` (``validTime``'s time; the observation's
+    /// base time for a nowcast).
+    @inlinable public var forecastTime: Int { validTime.hhmm }
 
     /// The value of a category exactly as KMA sent it, or `nil` when KMA sent none for this hour.
     public subscript(category: ForecastCategory) -> String? {
@@ -156,6 +199,34 @@ public struct ForecastRow: Sendable {
         return .inserted
     }
 
+    /// Adds every value of another row of the same cell and hour (the builder's merge).
+    ///
+    /// - Throws: ``RowBuilderError`` for a value this row already has, another run, or too many
+    ///   unknown categories; the row may then hold some of `other`'s values (callers work on a
+    ///   copy).
+    internal mutating func absorb(_ other: ForecastRow) throws(RowBuilderError) {
+        func item(_ category: ForecastCategory, _ text: InlineText) -> ForecastItem {
+            ForecastItem(
+                base: other.base, category: category, forecastDate: other.forecastDate, forecastTime: other.forecastTime,
+                text: text, isObservation: other.isObservation, nx: other.nx, ny: other.ny
+            )
+        }
+        func put(_ category: ForecastCategory, _ text: InlineText) throws(RowBuilderError) {
+            switch insert(category, text: text, base: other.base) {
+            case .inserted: return
+            case .duplicate(let existing): throw .duplicate(item(category, text), existing: existing)
+            case .otherRun(let rowBase): throw .mixedRuns(item(category, text), rowBase: rowBase)
+            case .tooManyCategories: throw .tooManyCategories(item(category, text), limit: Self.maximumUndocumentedCategories)
+            }
+        }
+        for index in 0..<ForecastCategory.documented.count {
+            if let text = other.documentedText(at: index) { try put(ForecastCategory.documented[index], text) }
+        }
+        for (category, text) in other.extras where category.documentedIndex == nil {
+            try put(category, InlineText(text))
+        }
+    }
+
     /// The categories that have a value in this row: documented ones in
     /// ``ForecastCategory/documented`` order, then the others in arrival order.
     public var categories: [ForecastCategory] {
@@ -178,13 +249,9 @@ public struct ForecastRow: Sendable {
     /// `fcstTime` as KMA writes it: `HHMM`, zero-padded (`0600`).
     public var forecastTimeString: String { Self.fourDigits(forecastTime) }
 
-    /// The forecast hour as a KST date and time, or `nil` if the date or time is not a real one.
-    public var forecastDateTime: KSTDateTime? {
-        try? KSTDateTime(
-            year: forecastDate / 10_000, month: forecastDate / 100 % 100, day: forecastDate % 100,
-            hour: forecastTime / 100, minute: forecastTime % 100
-        )
-    }
+    /// The forecast hour as a KST date and time: ``validTime``, which rows now always have.
+    @available(*, deprecated, renamed: "validTime", message: "a row's hour is always a real one: use validTime")
+    public var forecastDateTime: KSTDateTime? { validTime }
 
     /// `600` → `"0600"`.
     static func fourDigits(_ value: Int) -> String {
@@ -244,8 +311,7 @@ public struct ForecastRow: Sendable {
 extension ForecastRow: Equatable {
     /// Rows are equal when their cell, hour, run and every value are equal.
     public static func == (lhs: ForecastRow, rhs: ForecastRow) -> Bool {
-        guard lhs.nx == rhs.nx, lhs.ny == rhs.ny, lhs.forecastDate == rhs.forecastDate,
-              lhs.forecastTime == rhs.forecastTime, lhs.base == rhs.base,
+        guard lhs.cell == rhs.cell, lhs.validTime == rhs.validTime, lhs.base == rhs.base,
               lhs.isObservation == rhs.isObservation, lhs.present == rhs.present,
               lhs.extras.count == rhs.extras.count else { return false }
         for index in 0..<ForecastCategory.documented.count where lhs.documentedText(at: index) != rhs.documentedText(at: index) {
@@ -261,10 +327,8 @@ extension ForecastRow: Equatable {
 extension ForecastRow: Hashable {
     /// Hashes the cell, hour and run.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(nx)
-        hasher.combine(ny)
-        hasher.combine(forecastDate)
-        hasher.combine(forecastTime)
+        hasher.combine(cell)
+        hasher.combine(validTime)
         hasher.combine(base)
     }
 }

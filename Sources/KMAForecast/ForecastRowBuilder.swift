@@ -1,3 +1,5 @@
+import KMAGrid
+
 /// Pivots items into per-hour rows: one ``ForecastRow`` per (nx, ny, fcstDate, fcstTime),
 /// whatever order items and pages arrive in.
 ///
@@ -48,11 +50,11 @@ public struct ForecastRowBuilder: Sendable {
             | UInt64(truncatingIfNeeded: days) << 12 | UInt64(truncatingIfNeeded: time)
     }
 
-    /// Whether an item's numbers fit the packed key (nx, ny 0...65535; a real date from 1970 to
-    /// 4839; a time of day).
+    /// Whether an item's numbers fit the packed key and make a row: a cell on the grid (nx
+    /// 1...149, ny 1...253), a real date from 1970 to 4839, a time of day.
     internal static func fitsKey(nx: Int, ny: Int, date: Int, time: Int) -> Bool {
         let year = date / 10_000, month = date / 100 % 100, day = date % 100
-        return nx >= 0 && nx < 65_536 && ny >= 0 && ny < 65_536
+        return GridCell.nxRange.contains(nx) && GridCell.nyRange.contains(ny)
             && (1970...4839).contains(year) && (1...12).contains(month) && day >= 1
             && day <= KSTDateTime.daysInMonth(year: year, month: month)
             && time >= 0 && time % 100 < 60 && time / 100 < 24
@@ -82,22 +84,27 @@ public struct ForecastRowBuilder: Sendable {
         text: InlineText, isObservation: Bool, nx: Int, ny: Int, key: UInt64
     ) throws(RowBuilderError) {
         let position: Int
+        func item() -> ForecastItem {
+            ForecastItem(
+                base: base, category: category, forecastDate: forecastDate, forecastTime: forecastTime,
+                text: text, isObservation: isObservation, nx: nx, ny: ny
+            )
+        }
         if key == lastKey {
             position = lastPosition
         } else {
-            position = rowPosition(
-                key: key, nx: nx, ny: ny, forecastDate: forecastDate, forecastTime: forecastTime,
-                base: base, isObservation: isObservation
-            )
+            // A new row needs a cell on the grid (the decoder only checks that nx and ny fit
+            // the key).
+            guard let found = rowPosition(key: key, nx: nx, ny: ny, base: base, isObservation: isObservation) else {
+                throw .outOfRange(item())
+            }
+            position = found
             lastKey = key
             lastPosition = position
         }
         let outcome = storage[position].insert(category, text: text, base: base)
         guard case .inserted = outcome else {
-            let item = ForecastItem(
-                base: base, category: category, forecastDate: forecastDate, forecastTime: forecastTime,
-                text: text, isObservation: isObservation, nx: nx, ny: ny
-            )
+            let item = item()
             switch outcome {
             case .duplicate(let existing): throw .duplicate(item, existing: existing)
             case .otherRun(let rowBase): throw .mixedRuns(item, rowBase: rowBase)
@@ -108,10 +115,9 @@ public struct ForecastRowBuilder: Sendable {
         itemCount += 1
     }
 
-    /// The position of the row for `key`, creating the row if it is new.
-    private mutating func rowPosition(
-        key: UInt64, nx: Int, ny: Int, forecastDate: Int, forecastTime: Int, base: ForecastBase, isObservation: Bool
-    ) -> Int {
+    /// The position of the row for `key`, creating the row if it is new; `nil` when the row
+    /// is new and `nx`, `ny` are not a cell of the grid.
+    private mutating func rowPosition(key: UInt64, nx: Int, ny: Int, base: ForecastBase, isObservation: Bool) -> Int? {
         if inOrder {
             if let last = keys.last, key <= last {
                 if let found = Self.binarySearch(keys, key) { return found }
@@ -119,26 +125,39 @@ public struct ForecastRowBuilder: Sendable {
                 inOrder = false
                 index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
             } else {
-                return appendRow(key: key, nx: nx, ny: ny, forecastDate: forecastDate, forecastTime: forecastTime, base: base, isObservation: isObservation)
+                return appendRow(key: key, nx: nx, ny: ny, base: base, isObservation: isObservation)
             }
         }
         if let found = index[key] { return found }
-        let position = appendRow(key: key, nx: nx, ny: ny, forecastDate: forecastDate, forecastTime: forecastTime, base: base, isObservation: isObservation)
+        guard let position = appendRow(key: key, nx: nx, ny: ny, base: base, isObservation: isObservation) else { return nil }
         index[key] = position
         return position
     }
 
-    private mutating func appendRow(
-        key: UInt64, nx: Int, ny: Int, forecastDate: Int, forecastTime: Int, base: ForecastBase, isObservation: Bool
-    ) -> Int {
+    /// Appends the row of `key` (its date and time are read from the key, computed once here).
+    private mutating func appendRow(key: UInt64, nx: Int, ny: Int, base: ForecastBase, isObservation: Bool) -> Int? {
+        guard let cell = try? GridCell(nx: nx, ny: ny) else { return nil }
         if storage.isEmpty {
             // A 1000-item short-term page makes about 84 rows: grow once, not seven times.
             storage.reserveCapacity(96)
             keys.reserveCapacity(96)
         }
-        storage.append(ForecastRow(nx: nx, ny: ny, forecastDate: forecastDate, forecastTime: forecastTime, base: base, isObservation: isObservation))
+        storage.append(ForecastRow(cell: cell, validTime: Self.validTime(ofKey: key), base: base, isObservation: isObservation))
         keys.append(key)
         return storage.count - 1
+    }
+
+    /// The hour a packed key holds: its days since 1970-01-01 and its `HHMM`.
+    @inline(__always)
+    internal static func validTime(ofKey key: UInt64) -> KSTDateTime {
+        let days = Int64(truncatingIfNeeded: key >> 12 & 0xF_FFFF)
+        let hhmm = Int64(truncatingIfNeeded: key & 0xFFF)
+        return KSTDateTime(wallSeconds: days * 86_400 + hhmm / 100 * 3600 + hhmm % 100 * 60)
+    }
+
+    /// The packed key of a row (see ``key(nx:ny:days:time:)``).
+    internal static func key(of row: ForecastRow) -> UInt64 {
+        key(nx: row.nx, ny: row.ny, days: row.validTime.dayNumber, time: row.validTime.hhmm)
     }
 
     private static func binarySearch(_ keys: [UInt64], _ key: UInt64) -> Int? {
@@ -149,6 +168,81 @@ public struct ForecastRowBuilder: Sendable {
             if keys[middle] < key { low = middle + 1 } else { high = middle }
         }
         return low < keys.count && keys[low] == key ? low : nil
+    }
+
+    /// Adds another builder's rows and pages, as if its items had been added here: rows of the
+    /// same cell and hour are merged value by value (a page boundary can fall inside an hour).
+    ///
+    /// Pages decoded separately, even concurrently, into builders of their own are put
+    /// together this way without decoding or pivoting them again.
+    ///
+    /// ```swift
+    /// var run = ForecastRowBuilder()
+    /// for page in decodedPages { try run.add(contentsOf: page) }   // in page order
+    /// ```
+    ///
+    /// The builder takes all of `other` or nothing: if it throws, it is as it was.
+    ///
+    /// - Throws: ``RowBuilderError/duplicate(_:existing:)`` when both have a value for the same
+    ///   category of an hour, ``RowBuilderError/mixedRuns(_:rowBase:)`` when an hour's values
+    ///   come from different runs, ``RowBuilderError/tooManyCategories(_:limit:)``.
+    /// - Complexity: O(*m*) for *m* rows of `other` that come after this builder's rows (the
+    ///   usual case: pages in order); O(*m* log *n*) otherwise.
+    public mutating func add(contentsOf other: ForecastRowBuilder) throws(RowBuilderError) {
+        if storage.isEmpty, pages.isEmpty, itemCount == 0 {
+            self = other
+            return
+        }
+        // Check every shared hour first, on copies, so that a failure changes nothing.
+        var merged: [(position: Int, row: ForecastRow)] = []
+        var fresh: [Int] = []
+        for offset in other.keys.indices {
+            if let position = existingPosition(of: other.keys[offset]) {
+                var row = storage[position]
+                try row.absorb(other.storage[offset])
+                merged.append((position, row))
+            } else {
+                fresh.append(offset)
+            }
+        }
+        for (position, row) in merged { storage[position] = row }
+        if !fresh.isEmpty { storage.reserveCapacity(storage.count + fresh.count) }
+        for offset in fresh { appendRow(other.storage[offset], key: other.keys[offset]) }
+        itemCount += other.itemCount
+        pages += other.pages
+        lastKey = .max
+    }
+
+    /// The position of the row with `key`, if there is one.
+    private func existingPosition(of key: UInt64) -> Int? {
+        if inOrder {
+            guard let last = keys.last, key <= last else { return nil }
+            return Self.binarySearch(keys, key)
+        }
+        return index[key]
+    }
+
+    /// Appends a whole row known to be new.
+    private mutating func appendRow(_ row: ForecastRow, key: UInt64) {
+        if inOrder, let last = keys.last, key <= last {
+            inOrder = false
+            index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
+        }
+        storage.append(row)
+        keys.append(key)
+        if !inOrder { index[key] = storage.count - 1 }
+    }
+
+    /// Replaces every value with `transform(value)` (the client removes a service key that a
+    /// gateway echoed into the values).
+    package mutating func rewriteValues(_ transform: (String) -> String) {
+        for position in storage.indices {
+            for category in storage[position].categories {
+                guard let text = storage[position][category] else { continue }
+                let rewritten = transform(text)
+                if rewritten != text { storage[position][category] = rewritten }
+            }
+        }
     }
 
     /// Records a page's facts (call once per page, after its items).

@@ -43,10 +43,10 @@ public struct ForecastTimeline: Hashable, Sendable {
     ///   - at: Now: hours at or before it are past and left out of ``hours``.
     public init(nowcast: [ForecastRow]?, ultraShort: [ForecastRow]?, shortTerm: [ForecastRow]?, at: KSTDateTime) {
         let now = at.unixSeconds
-        func time(_ row: ForecastRow) -> Int64? { row.forecastDateTime?.unixSeconds }
+        func time(_ row: ForecastRow) -> Int64 { row.validTime.unixSeconds }
         current = nowcast?
-            .filter { row in time(row).map { $0 <= now } ?? false }
-            .max { (time($0) ?? 0) < (time($1) ?? 0) }
+            .filter { time($0) <= now }
+            .max { time($0) < time($1) }
             .map { Entry(product: .nowcast, row: $0) }
         var hours: [Entry] = []
         var last = now
@@ -55,7 +55,8 @@ public struct ForecastTimeline: Hashable, Sendable {
             // One row an hour: the newest run's.
             var newest: [Int64: ForecastRow] = [:]
             for row in rows {
-                guard let at = time(row), at > last else { continue }
+                let at = time(row)
+                guard at > last else { continue }
                 if let kept = newest[at], kept.base >= row.base { continue }
                 newest[at] = row
             }

@@ -53,7 +53,7 @@ struct BatchRowWriter {
     /// The lines of one product's run for an input.
     func rows(of run: ForecastRun, input: PlacesInput.Entry) -> String {
         var out = ""
-        let rows = run.rows.sorted { ($0.forecastDate, $0.forecastTime) < ($1.forecastDate, $1.forecastTime) }
+        let rows = run.rows.sorted { $0.validTime < $1.validTime }
         for row in rows {
             let others = row.categories.filter { !categories.contains($0) }
             switch format {

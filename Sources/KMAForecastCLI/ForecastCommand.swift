@@ -310,8 +310,8 @@ enum ForecastCommand {
             entries += outcome.rows.map { (product, $0) }
         }
         entries.sort { a, b in
-            let ka = (a.1.nx, a.1.ny, a.1.forecastDate, a.1.forecastTime)
-            let kb = (b.1.nx, b.1.ny, b.1.forecastDate, b.1.forecastTime)
+            let ka = (a.1.cell, a.1.validTime)
+            let kb = (b.1.cell, b.1.validTime)
             if ka != kb { return ka < kb }
             return (order.firstIndex(of: a.0) ?? 0) < (order.firstIndex(of: b.0) ?? 0)
         }

@@ -134,7 +134,7 @@ extension ClientCore {
                 continue
             }
             requests += first.attempts
-            let info = first.page.info
+            let info = first.info
             var paging = PageStateMachine(pageSize: configuration.pageSize)
             let remaining: ClosedRange<Int>?
             do throws(PagingError) {
@@ -248,9 +248,9 @@ extension ClientCore {
             let request = PageRequest(product: key.product, cell: key.cell, base: key.base, pageNo: index + 1, numOfRows: entry.pageSize)
             do throws(ForecastClientError) {
                 let checked = try decode(bytes, for: request)
-                let page = FetchedPage(request: request, bytes: bytes, page: checked.page, baseLabel: checked.baseLabel, attempts: 0)
+                let page = FetchedPage(request: request, bytes: bytes, checked: checked, attempts: 0)
                 do {
-                    _ = try paging.accept(pageNo: index + 1, info: page.page.info)
+                    _ = try paging.accept(pageNo: index + 1, info: page.info)
                 } catch {
                     throw ForecastClientError(.paging(error))
                 }

@@ -35,7 +35,7 @@ struct ClientCore: Sendable {
             },
             interpret: { response throws(ForecastClientError) in
                 let checked = try interpret(response, for: request)
-                return FetchedPage(request: request, bytes: response.body, page: checked.page, baseLabel: checked.baseLabel, attempts: 0)
+                return FetchedPage(request: request, bytes: response.body, checked: checked, attempts: 0)
             }
         )
         var page = try answer.result.get()
@@ -233,61 +233,95 @@ struct ClientCore: Sendable {
         }
     }
 
-    /// Decodes a page (from KMA or the cache) and checks that every item is for the requested
-    /// cell and run.
+    /// Decodes a page (from KMA or the cache) straight into its rows, checking that every item
+    /// is for the requested cell and run.
+    ///
+    /// One pass, no item array (``ForecastPageDecoder``'s fused path, which the benchmarks call
+    /// `decode-pivot.page`): each item is checked as it is read and pivoted into the page's
+    /// rows. The page is decoded whole before any check is reported, so the errors are those of
+    /// decoding first, then the first foreign item in page order, then mixed labels, then an
+    /// item the rows refuse.
     ///
     /// One label other than the requested base is accepted: for the ultra-short product asked
     /// as HH30, items labelled HH00 of the same date and hour. KMA has answered so (data.go.kr
     /// in production on 2026-10-04, and API Hub recordings: asked as 0030, answered under 0000).
-    /// Such items are the requested run: they are relabelled with the requested base, and the
-    /// label KMA used is returned. A page whose items carry both labels mixes runs and is
-    /// refused, as are items for any other run or cell.
+    /// Such items are the requested run: their rows carry the requested base, and the label
+    /// KMA used is returned. A page whose items carry both labels mixes runs and is refused, as
+    /// are items for any other run or cell.
+    ///
+    /// A page that contains the service key (a gateway echoing it) has it removed from the
+    /// values and the message (such a page is not cached either: see `store`).
     func decode(_ bytes: [UInt8], for request: PageRequest) throws(ForecastClientError) -> CheckedPage {
-        var page: ForecastPage
+        let hourLabel = request.hourLabel
+        var page: ExpectedPage
         do {
-            page = try ForecastPageDecoder.decode(bytes)
+            page = try ForecastPageDecoder.decode(bytes, expecting: PageExpectation(cell: request.cell, base: request.base, alias: hourLabel))
         } catch {
             throw ForecastClientError(.response(sanitized(error)))
         }
-        if endpoint.key.occurs(in: bytes) { redactKey(in: &page) }
-        let hourLabel = request.hourLabel
-        var sawRequested = false
-        var sawHourLabel = false
-        for item in page.items {
-            guard item.nx == request.cell.nx, item.ny == request.cell.ny, item.base == request.base || item.base == hourLabel else {
-                throw ForecastClientError(.foreignItem(
-                    expected: "nx \(request.cell.nx), ny \(request.cell.ny), run \(request.base)",
-                    found: "nx \(item.nx), ny \(item.ny), run \(item.base)"
-                ))
-            }
-            if item.base == request.base { sawRequested = true } else { sawHourLabel = true }
+        if let item = page.foreignItem {
+            throw ForecastClientError(.foreignItem(
+                expected: "nx \(request.cell.nx), ny \(request.cell.ny), run \(request.base)",
+                found: "nx \(item.nx), ny \(item.ny), run \(item.base)"
+            ))
         }
-        guard sawHourLabel, let hourLabel else { return CheckedPage(page: page, baseLabel: nil) }
-        if sawRequested {
+        if page.sawBase, page.sawAlias, let hourLabel {
             throw ForecastClientError(.mixedBaseLabels(run: request.base, labels: [request.base, hourLabel]))
         }
-        for index in page.items.indices { page.items[index].base = request.base }
-        return CheckedPage(page: page, baseLabel: hourLabel)
+        let key = endpoint.key
+        let echoesKey = key.occurs(in: bytes)
+        if echoesKey {
+            page.info.resultMessage = key.redact(page.info.resultMessage)
+            page.rows.rewriteValues(key.redact)
+        }
+        return CheckedPage(
+            info: page.info, rows: page.rows,
+            rowError: page.rowError.map { echoesKey ? redacted($0) : $0 },
+            baseLabel: page.sawAlias ? hourLabel : nil
+        )
     }
 
-    /// Removes the key, in any form, from a page's values and message: a gateway that echoes
-    /// it there must not get it into the rows, and so into any output. (Such a page is not
-    /// cached either: see `store`.)
-    private func redactKey(in page: inout ForecastPage) {
+    /// The items of a page already checked by ``decode(_:for:)``, in the order KMA sent them,
+    /// labelled and redacted as its rows are: for ``ForecastItemStream``, which hands out items
+    /// rather than rows.
+    func items(of page: FetchedPage) throws(ForecastClientError) -> [ForecastItem] {
+        var items: [ForecastItem]
+        do {
+            items = try ForecastPageDecoder.decode(page.bytes).items
+        } catch {
+            throw ForecastClientError(.response(sanitized(error)), url: endpoint.displayURL(for: page.request), attempts: page.attempts)
+        }
         let key = endpoint.key
-        page.info.resultMessage = key.redact(page.info.resultMessage)
-        for index in page.items.indices {
-            let item = page.items[index]
-            let value = key.redact(item.value)
-            guard value != item.value else { continue }
-            page.items[index] = ForecastItem(
-                base: item.base, category: item.category, forecastDate: item.forecastDate, forecastTime: item.forecastTime,
-                value: value, isObservation: item.isObservation, nx: item.nx, ny: item.ny
-            )
+        let echoesKey = key.occurs(in: page.bytes)
+        for index in items.indices {
+            if page.baseLabel != nil { items[index].base = page.request.base }
+            if echoesKey { items[index] = redacted(items[index]) }
+        }
+        return items
+    }
+
+    /// An item with the key removed from its value.
+    private func redacted(_ item: ForecastItem) -> ForecastItem {
+        let value = endpoint.key.redact(item.value)
+        guard value != item.value else { return item }
+        return ForecastItem(
+            base: item.base, category: item.category, forecastDate: item.forecastDate, forecastTime: item.forecastTime,
+            value: value, isObservation: item.isObservation, nx: item.nx, ny: item.ny
+        )
+    }
+
+    /// A row error with the key removed from the values it quotes.
+    private func redacted(_ error: RowBuilderError) -> RowBuilderError {
+        let key = endpoint.key
+        switch error {
+        case .duplicate(let item, let existing): return .duplicate(redacted(item), existing: key.redact(existing))
+        case .mixedRuns(let item, let rowBase): return .mixedRuns(redacted(item), rowBase: rowBase)
+        case .outOfRange(let item): return .outOfRange(redacted(item))
+        case .tooManyCategories(let item, let limit): return .tooManyCategories(redacted(item), limit: limit)
         }
     }
 
-    /// Adds a page's items and facts to the rows of its run.
+    /// Adds a page's rows and facts to the rows of its run.
     ///
     /// - Parameter runLabel: The label KMA put on the run's first page (``FetchedPage/baseLabel``);
     ///   every page of a run must carry the same.
@@ -302,14 +336,12 @@ struct ClientCore: Sendable {
                 url: endpoint.displayURL(for: page.request), attempts: page.attempts
             )
         }
-        for item in page.page.items {
-            do {
-                try rows.add(item)
-            } catch {
-                throw ForecastClientError(.rows(error), url: endpoint.displayURL(for: page.request), attempts: page.attempts)
-            }
+        do throws(RowBuilderError) {
+            if let error = page.rowError { throw error }
+            try rows.add(contentsOf: page.rows)
+        } catch {
+            throw ForecastClientError(.rows(endpoint.key.occurs(in: page.bytes) ? redacted(error) : error), url: endpoint.displayURL(for: page.request), attempts: page.attempts)
         }
-        rows.add(page: page.page.info)
     }
 
     /// The decoder's error with every text KMA supplied stripped of the key (KMA could echo it).
@@ -336,23 +368,40 @@ struct ClientCore: Sendable {
     }
 }
 
-/// A decoded page whose items are all for the requested cell and run (see
+/// A page decoded into rows whose items are all for the requested cell and run (see
 /// ``ClientCore/decode(_:for:)``).
 struct CheckedPage: Sendable {
-    /// The page, its items labelled with the requested base.
-    var page: ForecastPage
+    /// The page's facts.
+    var info: PageInfo
+    /// The page's rows, labelled with the requested base; its facts added.
+    var rows: ForecastRowBuilder
+    /// The first item the page's rows refused (it repeats one of the page), reported when
+    /// the page is added to its run's rows, after the run's label check.
+    var rowError: RowBuilderError?
     /// The base KMA wrote on the items when it was not the requested one (HH00 for an
     /// ultra-short run asked as HH30); `nil` when the items carried the requested base.
     var baseLabel: ForecastBase?
 }
 
-/// One page as fetched: the request, the bytes (kept for the cache), the decoded page, the
-/// label KMA put on its items if not the requested base, and the attempts it took.
+/// One page as fetched: the request, the bytes (kept for the cache, and for the item stream),
+/// the page decoded into rows, the label KMA put on its items if not the requested base, and
+/// the attempts it took.
 struct FetchedPage: Sendable {
     var request: PageRequest
     var bytes: [UInt8]
-    var page: ForecastPage
+    var info: PageInfo
+    var rows: ForecastRowBuilder
+    var rowError: RowBuilderError?
     var baseLabel: ForecastBase?
     var attempts: Int
-}
 
+    init(request: PageRequest, bytes: [UInt8], checked: CheckedPage, attempts: Int) {
+        self.request = request
+        self.bytes = bytes
+        self.info = checked.info
+        self.rows = checked.rows
+        self.rowError = checked.rowError
+        self.baseLabel = checked.baseLabel
+        self.attempts = attempts
+    }
+}

@@ -63,7 +63,7 @@ public struct ForecastItemStream: AsyncSequence, Sendable {
                     continue
                 }
                 guard let page else { return nil }
-                items = page.page.items
+                items = try pages.items(of: page)
                 index = 0
             }
             index += 1

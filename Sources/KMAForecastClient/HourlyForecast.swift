@@ -23,7 +23,7 @@ public struct HourlyForecast: Hashable, Sendable {
         self.product = product
         self.row = row
         base = row.base
-        time = row.forecastDateTime ?? row.base.dateTime
+        time = row.validTime
     }
 
     /// The weather: precipitation type when something falls, else the sky (``WeatherCondition``).

@@ -118,7 +118,7 @@ struct RunPages {
             throw error
         }
         do {
-            _ = try run.paging.accept(pageNo: pageNo, info: page.page.info)
+            _ = try run.paging.accept(pageNo: pageNo, info: page.info)
         } catch {
             throw ForecastClientError(.paging(error), url: core.endpoint.displayURL(for: page.request), attempts: page.attempts)
         }
@@ -130,6 +130,11 @@ struct RunPages {
         if run.paging.isComplete { try complete(run) }
         startPages()
         return page
+    }
+
+    /// A page's items, for the item stream (see ``ClientCore/items(of:)``).
+    func items(of page: FetchedPage) throws(ForecastClientError) -> [ForecastItem] {
+        try core.items(of: page)
     }
 
     /// Starts page requests until `concurrency` are in flight.

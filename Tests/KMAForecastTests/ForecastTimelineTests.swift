@@ -33,7 +33,7 @@ struct ForecastTimelineTests {
         #expect(timeline.hours.prefix(5).allSatisfy { $0.product == .ultraShort })
         #expect(timeline.hours.prefix(5).map(\.row.forecastTime) == [1500, 1600, 1700, 1800, 1900])
         #expect(timeline.hours[5].product == .shortTerm && timeline.hours[5].row.forecastTime == 2000)
-        let times = timeline.hours.compactMap { $0.row.forecastDateTime?.unixSeconds }
+        let times = timeline.hours.map { $0.row.validTime.unixSeconds }
         #expect(times == times.sorted() && Set(times).count == times.count)
         #expect(timeline.hours.count == 5 + (60 - 8))
         #expect(timeline.products == [.nowcast, .ultraShort, .shortTerm])

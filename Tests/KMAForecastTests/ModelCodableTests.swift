@@ -30,7 +30,7 @@ struct ModelCodableTests {
     @Test("The shapes: a row, a run, an instant, a cell")
     func shapes() throws {
         let base = try ForecastBase(baseDate: "20261121", baseTime: "0500")
-        var row = ForecastRow(nx: 60, ny: 127, forecastDate: 20261121, forecastTime: 600, base: base)
+        var row = try ForecastRow(nx: 60, ny: 127, forecastDate: 20261121, forecastTime: 600, base: base)
         row[ForecastCategory("TMP")] = "7"
         row[ForecastCategory("PCP")] = "강수없음"
         #expect(try json(row) == #"{"base":{"baseDate":"20261121","baseTime":"0500"},"forecastDate":"20261121","forecastTime":"0600","isObservation":false,"nx":60,"ny":127,"values":{"PCP":"강수없음","TMP":"7"}}"#)

@@ -30,7 +30,7 @@ struct WeatherConditionTests {
 
     @Test("A row's condition reads its PTY and SKY")
     func row() throws {
-        var row = ForecastRow(nx: 60, ny: 127, forecastDate: 20261121, forecastTime: 600, base: try ForecastBase(baseDate: "20261121", baseTime: "0500"))
+        var row = try ForecastRow(nx: 60, ny: 127, forecastDate: 20261121, forecastTime: 600, base: try ForecastBase(baseDate: "20261121", baseTime: "0500"))
         row[ForecastCategory("SKY")] = "4"
         row[ForecastCategory("PTY")] = "0"
         #expect(row.condition == .overcast)
