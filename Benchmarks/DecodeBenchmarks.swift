@@ -1,7 +1,9 @@
-// decode.page, decode-pivot.page, pivot.page: a 1000-item short-term page in KMA's layout.
+// decode.page, decode-pivot.page, pivot.page, client.page: a 1000-item short-term page in KMA's layout.
 
 import Foundation
 import KMAForecast
+import KMAForecastClient
+import KMAGrid
 import _KMATestSupport
 
 /// Pages per timed run of the fast paths, and of the (much slower) JSONDecoder baseline.
@@ -90,5 +92,50 @@ func addDecodeBenchmarks(_ suite: BenchmarkSuite) {
             for item in items { try? builder.add(item) }
             blackHole(builder.rows().count)
         }
+    }
+
+    // The client's own work on a page: decoded straight into rows with every check a fetch
+    // makes (cell, run, the HH00 label, an echoed key), then added to the run's rows. Baseline:
+    // the path it replaced, an item array checked and then pivoted.
+    let client = try? ForecastClient(configuration: ClientConfiguration(
+        serviceKey: try ServiceKey("BENCHKEY+abc/def=="), baseURL: "http://127.0.0.1:9/1360000/VilageFcstInfoService_2.0", cache: .disabled
+    ))
+    let cell = try? GridCell(nx: 60, ny: 127)
+    func clientRows(_ throughItems: Bool) throws -> ForecastRowBuilder {
+        guard let client, let cell else { throw CheckFailure("no client") }
+        return throughItems
+            ? try client.pageRowsThroughItems(bytes, product: .shortTerm, cell: cell, base: base)
+            : try client.pageRows(bytes, product: .shortTerm, cell: cell, base: base)
+    }
+    suite.add(
+        "client.page", per: "page", items: pagesPerRun,
+        check: {
+            let fused = try clientRows(false), items = try clientRows(true)
+            var plain = ForecastRowBuilder()
+            _ = try ForecastPageDecoder.decode(bytes, into: &plain)
+            try expect(fused.completeness.isComplete, "the page is not complete: \(fused.completeness)")
+            try expect(fused.rows() == items.rows(), "the client's rows differ from the item path's")
+            try expect(fused.rows() == plain.rows() && fused.pages == items.pages, "the client's rows differ from decode(_:into:)'s")
+        },
+        baseline: Baseline("client.page.items-then-pivot", items: pagesPerRun) {
+            for _ in 0..<pagesPerRun { blackHole((try? clientRows(true))?.rowCount ?? 0) }
+        },
+        microseconds: true, throughput: throughput
+    ) {
+        for _ in 0..<pagesPerRun { blackHole((try? clientRows(false))?.rowCount ?? 0) }
+    }
+
+    // What dominates client.page: looking for the service key, in any form it could be echoed
+    // in, through the page's bytes (every page is scanned once, to redact and not cache it).
+    let benchKey = "BENCHKEY+abc/def=="
+    suite.add(
+        "client.page.key-scan", per: "page", items: pagesPerRun,
+        check: {
+            try expect(!KeyRedaction.contains(benchKey, in: bytes), "the scan finds the key in a page without it")
+            try expect(KeyRedaction.contains(benchKey, in: bytes + Array("BENCHKEY%2Babc%2Fdef%3D%3D".utf8)), "the scan misses the key")
+        },
+        microseconds: true, throughput: throughput
+    ) {
+        for _ in 0..<pagesPerRun { blackHole(KeyRedaction.contains(benchKey, in: bytes) ? 1 : 0) }
     }
 }

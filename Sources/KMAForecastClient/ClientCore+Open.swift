@@ -309,10 +309,13 @@ extension ClientCore {
     /// Stores a run fetched from KMA, with its fetch time and file version. Only for a run
     /// known good: every page checked, its items made into rows, complete, every required
     /// category there.
-    func store(_ pages: [[UInt8]], pageSize: Int, for run: OpenedRun) {
+    ///
+    /// - Parameter echoesKey: Whether any page contains the service key (found when each page
+    ///   was decoded, ``FetchedPage/echoesKey``): such a run is not stored.
+    func store(_ pages: [[UInt8]], echoesKey: Bool, pageSize: Int, for run: OpenedRun) {
         guard let cache else { return }
         let key = cacheKey(run.product, cell: run.cell, base: run.base)
-        guard !pages.contains(where: endpoint.key.occurs(in:)) else {
+        guard !echoesKey else {
             emit(.cacheWriteFailed(path: cache.pagesPath(key), reason: "KMA's answer contains the service key, so it is not stored"))
             return
         }

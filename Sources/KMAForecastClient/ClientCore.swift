@@ -277,7 +277,7 @@ struct ClientCore: Sendable {
         return CheckedPage(
             info: page.info, rows: page.rows,
             rowError: page.rowError.map { echoesKey ? redacted($0) : $0 },
-            baseLabel: page.sawAlias ? hourLabel : nil
+            baseLabel: page.sawAlias ? hourLabel : nil, echoesKey: echoesKey
         )
     }
 
@@ -291,11 +291,9 @@ struct ClientCore: Sendable {
         } catch {
             throw ForecastClientError(.response(sanitized(error)), url: endpoint.displayURL(for: page.request), attempts: page.attempts)
         }
-        let key = endpoint.key
-        let echoesKey = key.occurs(in: page.bytes)
         for index in items.indices {
             if page.baseLabel != nil { items[index].base = page.request.base }
-            if echoesKey { items[index] = redacted(items[index]) }
+            if page.echoesKey { items[index] = redacted(items[index]) }
         }
         return items
     }
@@ -340,7 +338,7 @@ struct ClientCore: Sendable {
             if let error = page.rowError { throw error }
             try rows.add(contentsOf: page.rows)
         } catch {
-            throw ForecastClientError(.rows(endpoint.key.occurs(in: page.bytes) ? redacted(error) : error), url: endpoint.displayURL(for: page.request), attempts: page.attempts)
+            throw ForecastClientError(.rows(page.echoesKey ? redacted(error) : error), url: endpoint.displayURL(for: page.request), attempts: page.attempts)
         }
     }
 
@@ -381,6 +379,9 @@ struct CheckedPage: Sendable {
     /// The base KMA wrote on the items when it was not the requested one (HH00 for an
     /// ultra-short run asked as HH30); `nil` when the items carried the requested base.
     var baseLabel: ForecastBase?
+    /// Whether the bytes contain the service key in some form (so the page must not be
+    /// cached): scanned once, here.
+    var echoesKey: Bool
 }
 
 /// One page as fetched: the request, the bytes (kept for the cache, and for the item stream),
@@ -393,6 +394,8 @@ struct FetchedPage: Sendable {
     var rows: ForecastRowBuilder
     var rowError: RowBuilderError?
     var baseLabel: ForecastBase?
+    /// Whether ``bytes`` contain the service key (``CheckedPage/echoesKey``).
+    var echoesKey: Bool
     var attempts: Int
 
     init(request: PageRequest, bytes: [UInt8], checked: CheckedPage, attempts: Int) {
@@ -402,6 +405,7 @@ struct FetchedPage: Sendable {
         self.rows = checked.rows
         self.rowError = checked.rowError
         self.baseLabel = checked.baseLabel
+        self.echoesKey = checked.echoesKey
         self.attempts = attempts
     }
 }

@@ -36,6 +36,8 @@ struct RunPages {
     private var notStarted: [Int] = []
     private var inFlight: [Int: Task<Result<FetchedPage, ForecastClientError>, Never>] = [:]
     private var fetchedBytes: [[UInt8]] = []
+    /// Whether any page fetched contains the service key (so the run is not cached).
+    private var fetchedEchoKey = false
     private var finished = false
     private let canceller = TaskCanceller()
 
@@ -86,7 +88,10 @@ struct RunPages {
             let opened = try await core.open(product, cell: cell, explicitBase: explicitBase, budget: budget, skipping: skipping)
             self.run = opened
             notStarted = opened.remaining.map { Array($0) } ?? []
-            if !opened.fromCache { fetchedBytes = opened.pages.map(\.bytes) }
+            if !opened.fromCache {
+                fetchedBytes = opened.pages.map(\.bytes)
+                fetchedEchoKey = opened.pages.contains(where: \.echoesKey)
+            }
             delivered = 1
             startPages()
             if !opened.fromCache && opened.paging.isComplete { try complete(opened) }
@@ -125,6 +130,7 @@ struct RunPages {
         try core.addRows(of: page, to: &run.rows, runLabel: run.baseLabel)
         run.requests += page.attempts
         fetchedBytes.append(page.bytes)
+        fetchedEchoKey = fetchedEchoKey || page.echoesKey
         delivered = pageNo
         self.run = run
         if run.paging.isComplete { try complete(run) }
@@ -164,7 +170,7 @@ struct RunPages {
             product: run.product, cell: run.cell, base: run.base,
             items: run.paging.itemCount, pages: fetchedBytes.count, requests: run.requests
         ))
-        core.store(fetchedBytes, pageSize: run.paging.pageSize, for: run)
+        core.store(fetchedBytes, echoesKey: fetchedEchoKey, pageSize: run.paging.pageSize, for: run)
     }
 
     private mutating func finish() -> FetchedPage? {
