@@ -1,6 +1,7 @@
 import Testing
 @testable import KMAForecastCLI
 import KMAForecast
+import KMAForecastText
 import KMAGrid
 import _KMATestSupport
 
