@@ -62,7 +62,12 @@ let package = Package(
         ),
         .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces"],
+            // The recorded pages of the sample forecast (`--demo`, the first run without a key),
+            // compiled into the binary as byte arrays (`PackageResources`): an installed binary
+            // needs no bundle. Each file is a symbolic link to its one copy in `Fixtures/`,
+            // where Fixtures/README.md gives its provenance.
+            resources: [.embedInCode("Resources")]
         ),
         .executableTarget(
             name: "kma-forecast",
@@ -86,7 +91,9 @@ let package = Package(
 
         .target(
             name: "_KMATestSupport",
-            dependencies: ["KMAGrid", "KMAForecast"]
+            // KMAForecastClient: RecordedRunPages, the routing the replay server shares with the
+            // sample forecast's transport.
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient"]
         ),
         .testTarget(
             name: "KMAGridTests",
