@@ -37,7 +37,8 @@ let package = Package(
         ),
         .target(
             name: "KMAForecast",
-            dependencies: ["KMAGrid"]
+            dependencies: ["KMAGrid"],
+            exclude: ["README.md"]
         ),
         .target(
             name: "KMAForecastText",
