@@ -13,12 +13,15 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         // Everything an app needs, in one import: re-exports KMAGrid, KMAForecast,
-        // KMAForecastClient and KMAPlaces.
+        // KMAForecastText, KMAForecastClient and KMAPlaces.
         .library(name: "KMAForecastKit", targets: ["KMAForecastKit"]),
         // Projection only: lat/lon <-> KMA 5 km grid cells. Imports no Foundation.
         .library(name: "KMAGrid", targets: ["KMAGrid"]),
         // Base times, categories, values, the page decoder and the per-hour rows.
         .library(name: "KMAForecast", targets: ["KMAForecast"]),
+        // The words and units to show a forecast: values as text in Korean or English, metric or
+        // imperial. No Foundation.
+        .library(name: "KMAForecastText", targets: ["KMAForecastText"]),
         // Fetching from KMA over HTTP: providers, keys, retries, paging, the on-disk cache.
         .library(name: "KMAForecastClient", targets: ["KMAForecastClient"]),
         // Korean place names -> KMA grid cells, from KMA's official table (embedded). No Foundation.
@@ -34,7 +37,13 @@ let package = Package(
         ),
         .target(
             name: "KMAForecast",
-            dependencies: ["KMAGrid"]
+            dependencies: ["KMAGrid"],
+            exclude: ["README.md"]
+        ),
+        .target(
+            name: "KMAForecastText",
+            dependencies: ["KMAForecast"],
+            exclude: ["README.md"]
         ),
         .target(
             name: "KMAForecastClient",
@@ -50,11 +59,16 @@ let package = Package(
         ),
         .target(
             name: "KMAForecastKit",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAPlaces"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces"]
         ),
         .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAPlaces"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces"],
+            // The recorded pages of the sample forecast (`--demo`, the first run without a key),
+            // compiled into the binary as byte arrays (`PackageResources`): an installed binary
+            // needs no bundle. Each file is a symbolic link to its one copy in `Fixtures/`,
+            // where Fixtures/README.md gives its provenance.
+            resources: [.embedInCode("Resources")]
         ),
         .executableTarget(
             name: "kma-forecast",
@@ -78,7 +92,9 @@ let package = Package(
 
         .target(
             name: "_KMATestSupport",
-            dependencies: ["KMAGrid", "KMAForecast"]
+            // KMAForecastClient: RecordedRunPages, the routing the replay server shares with the
+            // sample forecast's transport.
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient"]
         ),
         .testTarget(
             name: "KMAGridTests",
@@ -87,6 +103,11 @@ let package = Package(
         .testTarget(
             name: "KMAForecastTests",
             dependencies: ["KMAForecast", "_KMATestSupport"]
+        ),
+        .testTarget(
+            name: "KMAForecastTextTests",
+            // KMAForecastKit: KitReExportTests checks the words are reachable through the one import.
+            dependencies: ["KMAForecastText", "KMAForecastKit", "_KMATestSupport"]
         ),
         .testTarget(
             name: "KMAForecastClientTests",

@@ -23,7 +23,7 @@ for n in $(seq 1 "$count"); do
         .executableTarget(name: \"Example$n\", dependencies: [
             .product(name: \"KMAGrid\", package: \"$identity\"), .product(name: \"KMAForecast\", package: \"$identity\"),
             .product(name: \"KMAForecastClient\", package: \"$identity\"), .product(name: \"KMAPlaces\", package: \"$identity\"),
-            .product(name: \"KMAForecastKit\", package: \"$identity\"),
+            .product(name: \"KMAForecastKit\", package: \"$identity\"), .product(name: \"KMAForecastText\", package: \"$identity\"),
         ]),"
 done
 cat > "$work/Package.swift" <<PACKAGE

@@ -15,9 +15,4 @@ public struct WindDirection: Hashable, Sendable {
         self.degrees = degrees
         self.compassPoint = point
     }
-
-    /// The direction for people: `서남서 241°` or `WSW 241°`.
-    public func text(_ language: DisplayLanguage) -> String {
-        compassPoint.name(in: language) + " " + ForecastUnit.degrees.text(degrees, language)
-    }
 }

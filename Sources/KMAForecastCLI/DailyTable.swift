@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastText
 
 /// The daily summary for people: per day, minimum/maximum temperature, the highest
 /// probability of precipitation, the precipitation (and snow) total, and the usual sky. Rain is

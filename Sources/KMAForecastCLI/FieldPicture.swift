@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastText
 import KMAGrid
 
 /// A picture of a grid field as SVG: one square per cell with data, north up, coloured by

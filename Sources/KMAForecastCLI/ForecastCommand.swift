@@ -1,5 +1,6 @@
 import Foundation
 import KMAForecast
+import KMAForecastText
 import KMAForecastClient
 import KMAGrid
 import KMAPlaces
@@ -141,7 +142,7 @@ enum ForecastCommand {
                 // The demo's key is a placeholder: the demo transport never sends anything.
                 configuration = ClientConfiguration(serviceKey: try ServiceKey("DEMO"), cache: .disabled, now: { chosen.clock.date })
                 // The public seam an app would use: the recorded pages behind an injected transport.
-                client = try ForecastClient(configuration: configuration, transport: DemoTransport())
+                client = try ForecastClient(configuration: configuration, transport: DemoData.transport)
             } catch {
                 throw .runtime("the demo could not start: \(error.description)")
             }

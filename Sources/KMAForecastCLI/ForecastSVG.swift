@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastText
 
 /// The forecast as a picture to share (`--chart FILE.svg`, `--format svg`): an SVG of
 /// ``width`` × ``height`` user units, drawn to stay legible when a phone shrinks it to half.

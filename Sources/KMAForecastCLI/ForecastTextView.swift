@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastText
 
 /// The forecast for a person at a terminal, at most ``width`` columns wide.
 ///

@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastText
 
 /// Number formatting for people, without Foundation's locale machinery.
 enum Formatting {

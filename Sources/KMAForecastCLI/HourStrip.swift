@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastText
 
 /// The coming hours at a glance: a few hours side by side (every third hour by default), one
 /// line each for the time, the weather in a word, the temperature, the probability of

@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastText
 
 /// The hourly table for people: one line per hour with the weather in words, temperature,
 /// probability of precipitation, precipitation, snow, humidity and wind; a line naming the day

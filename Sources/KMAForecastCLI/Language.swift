@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastText
 
 extension DisplayLanguage {
     /// The language a person's environment asks for: `ko` when `LC_ALL`, `LC_MESSAGES` or

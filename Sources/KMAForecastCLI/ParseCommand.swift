@@ -1,5 +1,6 @@
 import Foundation
 import KMAForecast
+import KMAForecastText
 
 /// `kma-forecast parse FILE...`: decode saved KMA response pages and print their rows.
 enum ParseCommand {

@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastText
 
 /// The CSV contract for forecast rows (other tools and tests read it):
 ///

@@ -29,9 +29,9 @@ enum SampleTenDays {
         let short = DemoData.sample(for: .shortTerm)
         var builder = ForecastRowBuilder()
         guard let issue,
-              (try? ForecastPageDecoder.decode(Array(short.page.utf8), into: &builder)) != nil,
-              let temperatures = try? MidTermDecoder.temperatures(Array(DemoMidTermPages.temperatures0600.utf8), issue: issue),
-              let land = try? MidTermDecoder.landForecast(Array(DemoMidTermPages.land0600.utf8), issue: issue),
+              (try? ForecastPageDecoder.decode(short.page, into: &builder)) != nil,
+              let temperatures = try? MidTermDecoder.temperatures(PackageResources.getMidTa_11B10101_202610040600_json, issue: issue),
+              let land = try? MidTermDecoder.landForecast(PackageResources.getMidLandFcst_11B00000_202610040600_json, issue: issue),
               let place = try? PlaceDirectory.kma.place(named: "서울특별시"),
               let regions = try? MidTermRegions.kma.assignment(for: place) else {
             throw .runtime("the bundled sample could not be read (a bug in kma-forecast; please report it)")

@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastText
 
 /// The forecast's timeline as a terminal chart: temperature as a line of braille dots (or
 /// ASCII marks) with its range on the axis, the probability of precipitation as bars beneath,

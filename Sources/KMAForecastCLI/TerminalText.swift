@@ -1,4 +1,4 @@
-import KMAForecast
+import KMAForecastText
 
 /// Text from outside (KMA's answers, what a user typed, file names) made safe to print on a
 /// terminal: control characters shown as escapes, never sent, and lines cut to a length a

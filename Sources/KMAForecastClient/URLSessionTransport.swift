@@ -32,22 +32,63 @@ public struct URLSessionTransport: HTTPTransport {
 
     private let session: SessionBox
 
-    /// A transport with its own session.
+    /// A transport with its own session: ephemeral, no cookies, no URL cache.
     ///
     /// - Parameters:
     ///   - maximumConnectionsPerHost: Connections kept open to one host.
     ///   - maximumBodySize: See ``maximumBodySize``; values below 1 are taken as 1.
     public init(maximumConnectionsPerHost: Int = 8, maximumBodySize: Int = defaultMaximumBodySize) {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
+        self.init(configuration: configuration, maximumBodySize: maximumBodySize)
+    }
+
+    /// A transport whose session is made from an app's own configuration: its timeouts,
+    /// proxy, extra headers (`httpAdditionalHeaders`), connection limit, `waitsForConnectivity`,
+    /// cellular and constrained-network rules, shared container, TLS settings.
+    ///
+    /// ```swift
+    /// let configuration = URLSessionConfiguration.default
+    /// configuration.waitsForConnectivity = true
+    /// configuration.allowsConstrainedNetworkAccess = false       // Low Data Mode: wait
+    /// let client = try ForecastClient(
+    ///     configuration: ClientConfiguration(serviceKey: try ServiceKey(key)),
+    ///     transport: URLSessionTransport(configuration: configuration)
+    /// )
+    /// ```
+    ///
+    /// The transport makes its own `URLSession` from a copy of `configuration` (the caller's
+    /// object is not changed) and is that session's delegate, which is how it keeps its two
+    /// guarantees whatever the configuration: the body limit (``maximumBodySize``) and redirects
+    /// followed only within the request's origin. Two settings of the copy are overridden:
+    /// `urlCache` is `nil` and `requestCachePolicy` is `.reloadIgnoringLocalCacheData`, because
+    /// every URL carries the service key, which must not be written to URLCache's files (the
+    /// client keeps its own exact cache, ``CacheLocation``). Each request sets its own timeout
+    /// (``ClientTimeouts/connect``), `Accept` and `User-Agent`.
+    ///
+    /// A background configuration (`URLSessionConfiguration.background(withIdentifier:)`) gives
+    /// no more than a default one here: Apple documents background sessions for upload and
+    /// download tasks, and this transport sends data tasks, whose answers it reads as they arrive.
+    /// A fetch does not go on after the app is suspended; schedule the next one instead
+    /// (``LocalForecast/nextUpdate``).
+    ///
+    /// - Parameters:
+    ///   - configuration: The session configuration to copy.
+    ///   - maximumBodySize: See ``maximumBodySize``; values below 1 are taken as 1.
+    public init(configuration: URLSessionConfiguration, maximumBodySize: Int = defaultMaximumBodySize) {
+        // URLSessionConfiguration is NSCopying on Darwin and in corelibs; the cast cannot fail.
+        let own = configuration.copy() as? URLSessionConfiguration ?? configuration
+        own.urlCache = nil
+        own.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.maximumBodySize = max(1, maximumBodySize)
         let delegate = SessionDelegate()
-        session = SessionBox(URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil), delegate: delegate)
+        session = SessionBox(URLSession(configuration: own, delegate: delegate, delegateQueue: nil), delegate: delegate)
     }
+
+    /// The configuration of the transport's own session (a copy, with the overrides above).
+    var sessionConfiguration: URLSessionConfiguration { session.session.configuration }
 
     /// Sends a GET request; see ``HTTPTransport/get(_:connectTimeout:)``.
     public func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {

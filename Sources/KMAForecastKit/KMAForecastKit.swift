@@ -2,10 +2,12 @@
 //
 // - KMAGrid: latitude/longitude <-> KMA grid cells (no Foundation).
 // - KMAForecast: base times, categories, values, rows, timelines, daily summaries, conditions.
+// - KMAForecastText: values as words for people (Korean or English, metric or imperial).
 // - KMAForecastClient: fetching over HTTP, the one-call `forecast(for:)`, the cache.
 // - KMAPlaces: Korean place names -> cells, from KMA's official table (no Foundation).
 
 @_exported import KMAForecast
 @_exported import KMAForecastClient
+@_exported import KMAForecastText
 @_exported import KMAGrid
 @_exported import KMAPlaces

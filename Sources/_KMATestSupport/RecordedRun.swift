@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastClient
 
 /// A recorded forecast run that the ``ReplayServer`` serves: the items of one
 /// (operation, base_date, base_time, nx, ny), kept as the exact bytes KMA sent, so the server
@@ -67,49 +68,13 @@ public struct RecordedRun: Sendable {
 /// Just enough JSON scanning to cut a recorded page into items and to read or rewrite a field
 /// of an item. Test support only: the toolkit's decoder is `ForecastPageDecoder`.
 enum RecordedJSON {
-    /// The objects of the `"item"` array, verbatim.
+    /// The objects of the `"item"` array, verbatim (cut as the sample forecast's transport
+    /// cuts its pages: ``RecordedRunPages/items(ofPage:)``).
     static func items(in bytes: [UInt8], file: String) throws -> [[UInt8]] {
-        guard let key = find(Array("\"item\"".utf8), in: bytes, from: 0) else {
-            throw FixtureError.malformed(file, "no \"item\" array")
+        guard let items = RecordedRunPages.items(ofPage: bytes) else {
+            throw FixtureError.malformed(file, "no \"item\" array, or it does not end")
         }
-        var index = key + 6
-        while index < bytes.count, bytes[index] != UInt8(ascii: "[") { index += 1 }
-        index += 1
-        var items: [[UInt8]] = []
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "]") { return items }
-            if byte == UInt8(ascii: "{") {
-                guard let end = endOfObject(bytes, from: index) else { break }
-                items.append(Array(bytes[index...end]))
-                index = end + 1
-            } else {
-                index += 1
-            }
-        }
-        throw FixtureError.malformed(file, "the \"item\" array does not end")
-    }
-
-    /// The index of the `}` that closes the object opening at `start`.
-    static func endOfObject(_ bytes: [UInt8], from start: Int) -> Int? {
-        var depth = 0
-        var inString = false
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "{") {
-                depth += 1
-            } else if byte == UInt8(ascii: "}") {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-            index += 1
-        }
-        return nil
+        return items
     }
 
     /// The value of a string or number field of a flat object (quotes removed).

@@ -6,6 +6,7 @@
 import Darwin
 #endif
 import Foundation
+import KMAForecastClient
 import Synchronization
 
 /// A small HTTP/1.1 server on `127.0.0.1` that answers like KMA's forecast service from
@@ -24,7 +25,9 @@ import Synchronization
 /// - It routes by operation (the last path component), whatever the path before it, so the
 ///   data.go.kr and API Hub path layouts both work.
 /// - It honours `numOfRows` (default 10) and `pageNo` (default 1): a recorded run's items are
-///   cut into pages with the run's `totalCount`, so a client has to paginate for real.
+///   cut into pages with the run's `totalCount`, so a client has to paginate for real. The
+///   routing and paging are `KMAForecastClient`'s `RecordedRunPages`, which the CLI's sample
+///   forecast serves its recorded pages with too (without sockets).
 /// - A (operation, base, cell) with no recorded run answers NO_DATA (`03`), as KMA does for a
 ///   run that is not published.
 /// - `getFcstVersion` (`ftype` ODAM, VSRT or SHRT and `basedatetime` YYYYMMDDHHMM) answers the
@@ -241,17 +244,11 @@ public final class ReplayServer: Sendable {
     }
 
     /// The content type of KMA's JSON answers.
-    static let json = "application/json;charset=UTF-8"
+    static let json = RecordedRunPages.contentType
 
     /// Everything the server's threads need, and nothing that holds the server.
     private final class Engine: Sendable {
-        struct RunKey: Hashable {
-            var operation: String
-            var baseDate: String
-            var baseTime: String
-            var nx: Int
-            var ny: Int
-        }
+        typealias RunKey = RecordedRunPages.Key
 
         struct InjectedFault {
             var match: ReplayMatch
@@ -531,27 +528,19 @@ public final class ReplayServer: Sendable {
                 let key = MidTermKey(operation: request.operation, regionID: parameters["regId"] ?? parameters["stnId"] ?? "", tmFc: parameters["tmFc"] ?? "")
                 return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: state.withLock { $0.midTerm[key] } ?? noDataBody)
             }
-            guard let baseDate = parameters["base_date"], let baseTime = parameters["base_time"],
-                  let nx = parameters["nx"].flatMap({ Int($0) }), let ny = parameters["ny"].flatMap({ Int($0) }) else {
-                let body = #"{"response":{"header":{"resultCode":"11","resultMsg":"NO_MANDATORY_REQUEST_PARAMETERS_ERROR"}}}"#
-                return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: Array(body.utf8))
+            // The routing, paging and NO_DATA rule the sample forecast's transport uses too.
+            guard case .page(let runKey, let pageNo, let numOfRows) = RecordedRunPages.route(operation: request.operation, parameters: parameters) else {
+                return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: RecordedRunPages.missingParametersBody)
             }
-            let numOfRows = parameters["numOfRows"].flatMap { Int($0) } ?? 10
-            let pageNo = parameters["pageNo"].flatMap { Int($0) } ?? 1
-            let runKey = RunKey(operation: request.operation, baseDate: baseDate, baseTime: baseTime, nx: nx, ny: ny)
             let found = state.withLock { state -> RecordedRun? in
                 if let run = state.runs[runKey] { return run }
-                return state.templates[BaseKey(operation: request.operation, baseDate: baseDate, baseTime: baseTime)]
+                return state.templates[BaseKey(operation: request.operation, baseDate: runKey.baseDate, baseTime: runKey.baseTime)]
             }
-            let synthesized = found.map { $0.nx == nx && $0.ny == ny ? $0 : $0.relabelled(nx: nx, ny: ny) }
-            guard numOfRows > 0, pageNo > 0, let run = synthesized else {
+            let synthesized = found.map { $0.nx == runKey.nx && $0.ny == runKey.ny ? $0 : $0.relabelled(nx: runKey.nx, ny: runKey.ny) }
+            guard let run = synthesized, let slice = RecordedRunPages.slice(count: run.items.count, pageNo: pageNo, numOfRows: numOfRows) else {
                 return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody)
             }
-            let start = (pageNo - 1) * numOfRows
-            guard start < run.items.count else {
-                return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody)
-            }
-            var items = Array(run.items[start..<min(start + numOfRows, run.items.count)])
+            var items = Array(run.items[slice])
             var totalCount = run.items.count
             switch alteration {
             case .dropItems(let count)?: items.removeLast(min(count, items.count))
@@ -562,12 +551,7 @@ public final class ReplayServer: Sendable {
                 items = items.map { RecordedJSON.relabellingBase(baseDate: baseDate, baseTime: baseTime, in: $0) }
             default: break
             }
-            var body = Array(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":{"item":["#.utf8)
-            for (index, item) in items.enumerated() {
-                if index > 0 { body.append(UInt8(ascii: ",")) }
-                body += item
-            }
-            body += Array(#"]},"pageNo":\#(pageNo),"numOfRows":\#(numOfRows),"totalCount":\#(totalCount)}}}"#.utf8)
+            let body = RecordedRunPages.page(items, pageNo: pageNo, numOfRows: numOfRows, totalCount: totalCount)
             return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: body)
         }
 

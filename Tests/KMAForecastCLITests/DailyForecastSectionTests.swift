@@ -1,6 +1,7 @@
 import Testing
 @testable import KMAForecastCLI
 import KMAForecast
+import KMAForecastText
 import KMAPlaces
 
 @Suite("The ten-day list as text: the layout that fits the width, rain highlighted, missing kept")

@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 @testable import KMAForecastCLI
 import KMAForecast
+import KMAForecastText
 
 @Suite("The forecast as an SVG picture")
 struct ForecastSVGTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import KMAForecastCLI
 import KMAForecast
+import KMAForecastText
 import KMAGrid
 import _KMATestSupport
 
@@ -12,7 +13,7 @@ struct ForecastTextViewTests {
         for product in products {
             let sample = DemoData.sample(for: product)
             var builder = ForecastRowBuilder()
-            _ = try ForecastPageDecoder.decode(Array(sample.page.utf8), into: &builder)
+            _ = try ForecastPageDecoder.decode(sample.page, into: &builder)
             outcomes.append(ForecastReport.Outcome(
                 product: product, base: sample.base, fallbackSteps: 0, rows: builder.rows(), error: nil,
                 nextAvailableAt: product.schedule.availableAt(product.schedule.nextBase(after: sample.base)), requests: 1

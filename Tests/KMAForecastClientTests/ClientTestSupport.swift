@@ -109,9 +109,7 @@ func runWithRepeatedItem() throws -> RecordedRun {
 
 /// A KMA page of JSON holding `items` (as the replay server builds them).
 func pageBody(_ items: [[UInt8]], pageNo: Int = 1, numOfRows: Int = 1000, totalCount: Int) -> [UInt8] {
-    Array(#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":{"item":["#.utf8)
-        + Array(items.joined(separator: Array(",".utf8)))
-        + Array(#"]},"pageNo":\#(pageNo),"numOfRows":\#(numOfRows),"totalCount":\#(totalCount)}}}"#.utf8)
+    RecordedRunPages.page(items, pageNo: pageNo, numOfRows: numOfRows, totalCount: totalCount)
 }
 
 /// A replay server serving the recorded short-term run, requiring the test key.

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 @testable import KMAForecastClient
 
@@ -42,5 +45,48 @@ struct URLSessionTransportTests {
     @Test("Cancellation of the task is cancellation")
     func cancellation() {
         #expect(URLSessionTransport.failure(for: CancellationError()) == .cancelled)
+    }
+}
+
+@Suite("URLSessionTransport(configuration:): an app's own session settings, the transport's guarantees")
+struct URLSessionTransportConfigurationTests {
+    @Test("An app's configuration is used (its extra header reaches the server) and left unchanged")
+    func appConfiguration() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let configuration = URLSessionConfiguration.default
+        configuration.httpAdditionalHeaders = ["X-App": "weather-widget"]
+        let cache = URLCache(memoryCapacity: 1 << 20, diskCapacity: 0, diskPath: nil)
+        configuration.urlCache = cache
+        let transport = URLSessionTransport(configuration: configuration)
+        let run = try await makeClient(server, transport: transport).fetch(.shortTerm, cell: shortTermCell)
+        #expect(run.itemCount == 809)
+        #expect(server.requests.count == 1)
+        #expect(server.requests.allSatisfy { $0.headers["x-app"] == "weather-widget" }, "\(server.requests.map(\.headers))")
+        // The caller's object keeps its cache; the session's copy has none (URLs carry the key).
+        // (corelibs stores nothing in a URLCache either way, so this reads the settings.)
+        #expect(configuration.urlCache === cache)
+        #expect(transport.sessionConfiguration.urlCache == nil)
+        #expect(transport.sessionConfiguration.requestCachePolicy == .reloadIgnoringLocalCacheData)
+        #expect(transport.sessionConfiguration.httpAdditionalHeaders?["X-App"] as? String == "weather-widget")
+    }
+
+    @Test("With an app's configuration, the body limit and the same-origin rule still hold")
+    func guaranteesKept() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        let other = try shortTermServer()
+        defer { other.stop() }
+        server.inject(.redirect(302, toOrigin: "http://127.0.0.1:\(other.port)"), times: 1)
+        let transport = URLSessionTransport(configuration: .default, maximumBodySize: 1 << 20)
+        let redirected = try #require(await fetchError(try makeClient(server, transport: transport)))
+        guard case .redirectedElsewhere = redirected.reason else {
+            Issue.record("expected a refused redirect, got \(redirected)")
+            return
+        }
+        #expect(other.requests.isEmpty)
+        server.inject(.oversized(bytes: 4 << 20, chunked: false), times: 1)
+        let tooLarge = try #require(await fetchError(try makeClient(server, transport: transport)))
+        #expect(tooLarge.reason == .responseTooLarge(limit: 1 << 20), "\(tooLarge)")
     }
 }

@@ -135,17 +135,4 @@ struct DailySummaryTests {
         #expect(days[0].precipitation == AmountTotal(amount: .exactly(2), unit: .millimeters, hoursCounted: 3, hoursNotCounted: 0))
     }
 
-    @Test("JSON shape")
-    func jsonShape() throws {
-        let days = DailySummary.summaries(of: try RecordedRows.rows(RecordedRows.shortTerm))
-        #expect(try json(days[0]) == #"{"date":"20221120","hours":18,"maximumProbabilityOfPrecipitation":{"unit":"%","value":30},"#
-            + #""maximumTemperature":{"source":"daily","unit":"°C","value":19},"minimumTemperature":{"source":"hourly","unit":"°C","value":10},"#
-            + #""nx":60,"ny":120,"precipitation":{"form":"zero","hoursCounted":18,"hoursNotCounted":0,"max":0,"min":0,"unit":"mm"},"#
-            + #""runs":[{"baseDate":"20221120","baseTime":"0500"}],"sky":{"code":1,"en":"clear","ko":"맑음"},"#
-            + #""snow":{"form":"zero","hoursCounted":18,"hoursNotCounted":0,"max":0,"min":0,"unit":"cm"}}"#)
-        let extended = try RowFactory.rows(base: "20250110 0500", [(20_250_113, 300, ["PCP": "3", "SNO": "abc"])])
-        #expect(try json(DailySummary.summaries(of: extended)[0]) == #"{"date":"20250113","heaviestRain":{"code":3,"en":"heavy rain","ko":"강한 비"},"#
-            + #""hours":1,"nx":60,"ny":127,"precipitation":{"hoursCounted":0,"hoursNotCounted":1,"unit":"mm"},"#
-            + #""runs":[{"baseDate":"20250110","baseTime":"0500"}],"snow":{"hoursCounted":0,"hoursNotCounted":1,"unit":"cm"}}"#)
-    }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import KMAForecast
+import KMAForecastText
 
 /// A value and how it reads for people.
 struct TextCase: Sendable, CustomTestStringConvertible {

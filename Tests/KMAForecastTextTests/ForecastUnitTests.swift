@@ -1,5 +1,6 @@
 import Testing
 @testable import KMAForecast
+import KMAForecastText
 
 @Suite("ForecastUnit and UnitSystem: conversions")
 struct ForecastUnitTests {

@@ -1,3 +1,5 @@
+import KMAForecast
+
 /// Which units to show values in (`--units metric|imperial` on the command line).
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import KMAForecast
+
 /// The JSON shape of a day; keys whose value is unknown are left out.
 ///
 /// ```json

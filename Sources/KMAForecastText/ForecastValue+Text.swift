@@ -1,3 +1,5 @@
+import KMAForecast
+
 extension ForecastValue {
     /// The value for people, in a language and unit system.
     ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KMAForecast
+@testable import KMAForecastCLI
 import _KMATestSupport
 
 /// JSON text of a value, keys sorted, slashes unescaped (as the CLI writes it).
@@ -45,8 +46,8 @@ struct ForecastValueJSONTests {
 
     @Test("Every value of the recorded pages encodes, with its raw text")
     func recordedPagesEncode() throws {
-        for name in RecordedRows.names {
-            for row in try RecordedRows.rows(name) {
+        for name in recordedPages {
+            for row in try recordedRows(name) {
                 for value in row.values {
                     let object = try JSONSerialization.jsonObject(with: Data(try json(value).utf8)) as? [String: Any]
                     #expect(object?["raw"] as? String == value.raw)
@@ -55,4 +56,17 @@ struct ForecastValueJSONTests {
             }
         }
     }
+}
+
+/// The recorded responses in `Fixtures/api/`.
+let recordedPages = [
+    "api/getVilageFcst_20221120_0500_nx60_ny120.json", "api/getUltraSrtFcst_20210328_1530_nx56_ny125.json",
+    "api/getUltraSrtNcst_20210328_1400_nx56_ny125.json",
+]
+
+/// The rows of a recorded response in `Fixtures/`.
+func recordedRows(_ name: String) throws -> [ForecastRow] {
+    var builder = ForecastRowBuilder()
+    _ = try ForecastPageDecoder.decode(try Fixtures.bytes(name), into: &builder)
+    return builder.rows()
 }
