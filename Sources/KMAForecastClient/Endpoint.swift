@@ -92,7 +92,7 @@ struct Endpoint: Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, Self.isHex(bytes[index + 1]), Self.isHex(bytes[index + 2]) else { return false }
+                guard index + 2 < bytes.count, HexDigit.isHexDigit(bytes[index + 1]), HexDigit.isHexDigit(bytes[index + 2]) else { return false }
                 index += 3
             } else {
                 guard allowed.contains(bytes[index]) else { return false }
@@ -100,11 +100,6 @@ struct Endpoint: Sendable {
             }
         }
         return true
-    }
-
-    private static func isHex(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     /// The URL to send, with the key percent-encoded once.

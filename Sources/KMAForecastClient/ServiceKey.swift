@@ -67,8 +67,8 @@ public struct ServiceKey: Hashable, Sendable {
                 out.append(byte)
             } else {
                 out.append(UInt8(ascii: "%"))
-                out.append(Self.hexDigits[Int(byte >> 4)])
-                out.append(Self.hexDigits[Int(byte & 0x0F)])
+                out.append(HexDigit.byte(byte >> 4, uppercase: true))
+                out.append(HexDigit.byte(byte & 0x0F, uppercase: true))
             }
         }
         return String(decoding: out, as: UTF8.self)
@@ -87,8 +87,6 @@ public struct ServiceKey: Hashable, Sendable {
         KeyRedaction.contains(decoded, in: bytes)
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
@@ -106,7 +104,7 @@ public struct ServiceKey: Hashable, Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = KeyRedaction.hexDigitValue(bytes[index + 1]), let low = KeyRedaction.hexDigitValue(bytes[index + 2]) else {
+                guard index + 2 < bytes.count, let high = HexDigit.value(bytes[index + 1]), let low = HexDigit.value(bytes[index + 2]) else {
                     return nil
                 }
                 out.append(high << 4 | low)

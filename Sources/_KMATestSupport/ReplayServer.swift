@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Foundation
 import Synchronization
+import KMAForecast
 
 /// A small HTTP/1.1 server on `127.0.0.1` that answers like KMA's forecast service from
 /// recorded runs, for testing a client over real sockets.
@@ -220,7 +221,7 @@ public final class ReplayServer: Sendable {
             if byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), index + 2 < source.count,
-                      let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+                      let high = HexDigit.value(source[index + 1]), let low = HexDigit.value(source[index + 2]) {
                 bytes.append(high << 4 | low)
                 index += 2
             } else {
@@ -229,15 +230,6 @@ public final class ReplayServer: Sendable {
             index += 1
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// The content type of KMA's JSON answers.
