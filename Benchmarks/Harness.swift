@@ -8,6 +8,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KMAForecast
 
 /// A slower way to do the same job, timed in the same run; its median over the benchmark's
 /// median is the benchmark's `ratio` (bigger is better).
@@ -488,9 +489,8 @@ final class BenchmarkSuite {
         let whole = Int(scaled)
         if decimals == 0 { return String(whole) }
         let unit = Int(scale)
-        let fraction = String(abs(whole) % unit)
         let sign = whole < 0 ? "-" : ""
-        return sign + String(abs(whole) / unit) + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        return sign + String(abs(whole) / unit) + "." + (abs(whole) % unit).zeroPadded(toWidth: decimals)
     }
 
     private static func number(_ value: Double) -> String {

@@ -40,14 +40,12 @@ public struct ForecastBase: Hashable, Comparable, Sendable {
 
     /// `base_date` as the API writes it: `YYYYMMDD` (eight digits for the years 1000–9999).
     public var baseDate: String {
-        let digits = String(dateTime.yyyymmdd)
-        return digits.count >= 8 ? digits : String(repeating: "0", count: 8 - digits.count) + digits
+        dateTime.yyyymmdd.zeroPadded(toWidth: 8)
     }
 
     /// `base_time` as the API writes it: `HHMM`, zero-padded (`0500`).
     public var baseTime: String {
-        let value = dateTime.hhmm
-        return value < 1000 ? String(repeating: "0", count: value < 10 ? 3 : value < 100 ? 2 : 1) + String(value) : String(value)
+        dateTime.hhmm.zeroPadded(toWidth: 4)
     }
 
     /// `base_date` as a number, e.g. `20261121` (no allocation).

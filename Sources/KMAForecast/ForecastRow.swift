@@ -176,7 +176,7 @@ public struct ForecastRow: Sendable {
     public var forecastDateString: String { String(forecastDate) }
 
     /// `fcstTime` as KMA writes it: `HHMM`, zero-padded (`0600`).
-    public var forecastTimeString: String { Self.fourDigits(forecastTime) }
+    public var forecastTimeString: String { forecastTime.zeroPadded(toWidth: 4) }
 
     /// The forecast hour as a KST date and time, or `nil` if the date or time is not a real one.
     public var forecastDateTime: KSTDateTime? {
@@ -184,12 +184,6 @@ public struct ForecastRow: Sendable {
             year: forecastDate / 10_000, month: forecastDate / 100 % 100, day: forecastDate % 100,
             hour: forecastTime / 100, minute: forecastTime % 100
         )
-    }
-
-    /// `600` → `"0600"`.
-    static func fourDigits(_ value: Int) -> String {
-        let digits = String(value)
-        return digits.count >= 4 ? digits : String(repeating: "0", count: 4 - digits.count) + digits
     }
 
     // MARK: Slot access by index, without copying the tuple

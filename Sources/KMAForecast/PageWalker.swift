@@ -286,7 +286,7 @@ struct PageWalker<Sink: ItemSink> {
         let number = itemCount + 1
         if baseDate != cachedBaseDate || baseTime != cachedBaseTime {
             guard let base = Self.base(date: baseDate, time: baseTime) else {
-                throw .unexpectedShape("item \(number) has baseDate \(baseDate) / baseTime \(Self.pad4(baseTime)), which is not a real date and time")
+                throw .unexpectedShape("item \(number) has baseDate \(baseDate) / baseTime \(baseTime.zeroPadded(toWidth: 4)), which is not a real date and time")
             }
             cachedBase = base
             cachedBaseDate = baseDate
@@ -300,7 +300,7 @@ struct PageWalker<Sink: ItemSink> {
             cachedForecastDate = forecastDate
         }
         guard forecastTime % 100 < 60, forecastTime / 100 < 24 else {
-            throw .unexpectedShape("item \(number) has fcstTime \(Self.pad4(forecastTime)), which is not a time of day")
+            throw .unexpectedShape("item \(number) has fcstTime \(forecastTime.zeroPadded(toWidth: 4)), which is not a time of day")
         }
         guard nx >= 0, nx < 65_536, ny >= 0, ny < 65_536 else {
             throw .unexpectedShape("item \(number) has nx \(nx), ny \(ny), outside any grid")
@@ -328,8 +328,6 @@ struct PageWalker<Sink: ItemSink> {
         guard (1970...4839).contains(year), (1...12).contains(month), day >= 1 else { return false }
         return day <= KSTDateTime.daysInMonth(year: year, month: month)
     }
-
-    static func pad4(_ value: Int) -> String { ForecastRow.fourDigits(value) }
 }
 
 extension ForecastCategory {

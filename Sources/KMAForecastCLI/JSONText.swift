@@ -1,3 +1,5 @@
+import KMAForecast
+
 /// Writing JSON by hand: string escaping and numbers, with no Foundation in the way.
 enum JSONText {
     /// `text` as a JSON string literal, quotes included. Escapes `"`, `\`, and control
@@ -14,8 +16,7 @@ enum JSONText {
             case "\t": out += "\\t"
             default:
                 if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    out += "\\u" + scalar.value.zeroPadded(toWidth: 4, radix: 16)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
