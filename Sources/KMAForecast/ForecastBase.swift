@@ -25,10 +25,10 @@ public struct ForecastBase: Hashable, Comparable, Sendable {
     ///   - baseTime: `HHMM`, e.g. `0500`.
     /// - Throws: ``KSTDateTimeError`` naming the text or field that is wrong.
     public init(baseDate: some StringProtocol, baseTime: some StringProtocol) throws(KSTDateTimeError) {
-        guard let date = Self.digits(baseDate, count: 8) else {
+        guard let date = FixedWidthDigits.value(baseDate.utf8, count: 8) else {
             throw .unreadable(text: String(baseDate), expected: "a base_date of 8 digits, YYYYMMDD (e.g. 20261121)")
         }
-        guard let time = Self.digits(baseTime, count: 4) else {
+        guard let time = FixedWidthDigits.value(baseTime.utf8, count: 4) else {
             throw .unreadable(text: String(baseTime), expected: "a base_time of 4 digits, HHMM (e.g. 0500)")
         }
         let dateTime = try KSTDateTime(
@@ -57,18 +57,6 @@ public struct ForecastBase: Hashable, Comparable, Sendable {
     /// Orders bases by time.
     @inlinable
     public static func < (lhs: ForecastBase, rhs: ForecastBase) -> Bool { lhs.dateTime < rhs.dateTime }
-
-    /// The value of `text` if it is exactly `count` ASCII digits.
-    private static func digits(_ text: some StringProtocol, count: Int) -> Int? {
-        var value = 0
-        var seen = 0
-        for byte in text.utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), seen < count else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            seen += 1
-        }
-        return seen == count ? value : nil
-    }
 }
 
 extension ForecastBase: CustomStringConvertible {

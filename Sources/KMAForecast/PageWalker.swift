@@ -390,13 +390,7 @@ extension JSONReader {
         if try peek() == UInt8(ascii: "\"") {
             let span = try readString()
             let decoded: [UInt8] = span.hasEscapes ? try decodedBytes(span) : Array(UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]))
-            var value = 0
-            for byte in decoded {
-                let digit = byte &- UInt8(ascii: "0")
-                guard digit < 10 else { value = -1; break }
-                value = value * 10 + Int(digit)
-            }
-            guard value >= 0, decoded.count == count else {
+            guard let value = FixedWidthDigits.value(decoded, count: count) else {
                 throw .unexpectedShape("item \(item) has \(name) \"\(String(decoding: decoded, as: UTF8.self))\", expected \(count) digits")
             }
             return value
