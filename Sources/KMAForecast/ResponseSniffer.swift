@@ -110,14 +110,6 @@ enum ResponseSniffer {
 }
 
 extension String {
-    /// The string without leading and trailing whitespace and newlines.
-    func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
-    }
-
     /// Every occurrence of `target` replaced by `replacement` (no Foundation).
     func replacingEvery(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }

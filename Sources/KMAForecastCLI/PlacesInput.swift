@@ -1,3 +1,4 @@
+import KMAForecast
 import KMAGrid
 import KMAPlaces
 
@@ -90,7 +91,7 @@ struct PlacesInput: Sendable {
         var number = 0
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             number += 1
-            let trimmed = String(line).trimmingSpaces()
+            let trimmed = line.trimmingASCIIWhitespace()
             if trimmed.isEmpty { continue }
             lines.append((number, GridInputConverter.quotedFields(trimmed)))
         }

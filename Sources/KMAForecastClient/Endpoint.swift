@@ -27,7 +27,7 @@ struct Endpoint: Sendable {
     ///   optional port 1...65535, a path of URL characters (others percent-encoded), and no
     ///   query or fragment.
     init(baseURL: String, provider: ServiceProvider, key: ServiceKey) throws(ForecastClientError) {
-        var root = baseURL.trimmingWhitespace()
+        var root = baseURL.trimmingASCIIWhitespace()
         while root.hasSuffix("/") { root.removeLast() }
         func refuse(_ why: String) -> ForecastClientError {
             ForecastClientError(.invalidBaseURL("'\(key.redact(root))' \(why)"))
@@ -141,14 +141,5 @@ struct Endpoint: Sendable {
         "\(baseURL)/\(FileVersionRequest.operation)?\(provider.keyParameter)=\(keyText)"
             + "&pageNo=1&numOfRows=10&dataType=JSON"
             + "&ftype=\(request.product.fileType)&basedatetime=\(request.baseDateTime)"
-    }
-}
-
-extension String {
-    /// The string without leading and trailing ASCII whitespace.
-    func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[start...end])
     }
 }

@@ -29,9 +29,7 @@ public struct ServiceKey: Hashable, Sendable {
     ///   for an empty key, a key with spaces, control or non-ASCII characters inside, or a `%`
     ///   not followed by two hexadecimal digits. The message never quotes the key.
     public init(_ pasted: String) throws(ForecastClientError) {
-        var bytes = Array(pasted.utf8)
-        while let last = bytes.last, Self.isSpace(last) { bytes.removeLast() }
-        while let first = bytes.first, Self.isSpace(first) { bytes.removeFirst() }
+        var bytes = Array(pasted.trimmingASCIIWhitespace().utf8)
         guard !bytes.isEmpty else {
             throw ForecastClientError(.invalidServiceKey("the key is empty"))
         }
@@ -85,10 +83,6 @@ public struct ServiceKey: Hashable, Sendable {
     /// Whether `bytes` contain the key in any form ``redact(_:)`` removes.
     internal func occurs(in bytes: [UInt8]) -> Bool {
         KeyRedaction.contains(decoded, in: bytes)
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -495,7 +495,7 @@ public final class ReplayServer: Sendable {
             var headers: [String: String] = [:]
             for line in lines.dropFirst() where !line.isEmpty {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingASCIIWhitespace()
             }
             return RecordedRequest(
                 method: String(requestLine[0]), path: path, rawQuery: query,
