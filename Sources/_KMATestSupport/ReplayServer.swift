@@ -459,7 +459,7 @@ public final class ReplayServer: Sendable {
             var buffer: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
             let end = Array("\r\n\r\n".utf8)
-            while RecordedJSON.find(end, in: buffer, from: max(0, buffer.count - 4096 - 4)) == nil {
+            while ByteSearch.firstIndex(of: end, in: buffer, from: buffer.count - 4096 - 4) == nil {
                 let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0, buffer.count < 65_536 else { return nil }

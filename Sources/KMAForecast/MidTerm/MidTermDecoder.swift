@@ -260,7 +260,7 @@ public enum MidTermDecoder {
         }
         let utf8 = Array(text.utf8)
         guard let open = ResponseSniffer.openTag("item", in: utf8), !open.selfClosing,
-              let close = ResponseSniffer.find(Array("</".utf8) + open.qualifiedName + [UInt8(ascii: ">")], in: utf8, from: open.contentStart) else {
+              let close = ByteSearch.firstIndex(of: Array("</".utf8) + open.qualifiedName + [UInt8(ascii: ">")], in: utf8, from: open.contentStart, ignoringASCIICase: true) else {
             throw .emptyRun
         }
         var fields: [String: Item.Field] = [:]
@@ -279,7 +279,7 @@ public enum MidTermDecoder {
                 index = tagEnd + 1  // <key/>: missing
                 continue
             }
-            guard let end = ResponseSniffer.find(Array("</".utf8) + name, in: utf8, from: tagEnd + 1), end <= close else {
+            guard let end = ByteSearch.firstIndex(of: Array("</".utf8) + name, in: utf8, from: tagEnd + 1, ignoringASCIICase: true), end <= close else {
                 throw .unexpectedShape("XML element <\(key)> is not closed")
             }
             let content = String(decoding: utf8[(tagEnd + 1)..<end], as: UTF8.self)
