@@ -385,7 +385,7 @@ struct JSONReader {
             index += 1
         }
         if plain { return negative ? -value : value }
-        guard let double = Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[span]), as: UTF8.self)),
+        guard let double = DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[span])),
               double == double.rounded(), abs(double) < 9e15 else { return nil }
         return Int(double)
     }

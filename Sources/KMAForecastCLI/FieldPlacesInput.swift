@@ -65,7 +65,7 @@ struct FieldPlacesInput {
                 } else {
                     cell = .failure(.runtime("\(name) line \(number): nx and ny must be whole numbers, got '\(value(nx) ?? "")' and '\(value(ny) ?? "")'"))
                 }
-            } else if let la = value(lat).flatMap(ParsedArguments.decimal), let lo = value(lon).flatMap(ParsedArguments.decimal) {
+            } else if let la = value(lat).flatMap(DecimalParser.parse), let lo = value(lon).flatMap(DecimalParser.parse) {
                 do {
                     cell = .success(try ForecastGrid.kma.cell(latitude: la, longitude: lo))
                 } catch {

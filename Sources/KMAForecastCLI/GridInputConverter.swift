@@ -95,10 +95,10 @@ struct GridInputConverter {
                 var point = GeoCoordinate(latitude: .nan, longitude: .nan)
                 if case .none = line.problem {
                     let latitude = line.rewritten >= 0
-                        ? GridInputConverter.parse(rewritten[line.rewritten].0)
+                        ? DecimalParser.parse(rewritten[line.rewritten].0)
                         : DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[line.latitude]))
                     let longitude = line.rewritten >= 0
-                        ? GridInputConverter.parse(rewritten[line.rewritten].1)
+                        ? DecimalParser.parse(rewritten[line.rewritten].1)
                         : DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[line.longitude]))
                     if !sawData, latitude == nil, longitude == nil, let header = GridInputConverter.header(latitudeText(line), longitudeText(line)) {
                         sawData = true
@@ -301,11 +301,6 @@ struct GridInputConverter {
         }
         fields.append(current.trimmingASCIIWhitespace())
         return fields
-    }
-
-    static func parse(_ text: String) -> Double? {
-        var text = text
-        return text.withUTF8 { DecimalParser.parse(UnsafeRawBufferPointer($0)) }
     }
 
     /// For the first line with two non-numeric fields: `true` for a `lat,lon` header, `false`

@@ -103,7 +103,7 @@ public enum MidTermDecoder {
             case .text(let text)?:
                 let trimmed = text.trimmingWhitespace()
                 if trimmed.isEmpty { return nil }
-                guard trimmed.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 }), let number = Double(trimmed) else {
+                guard trimmed.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 }), let number = DecimalParser.parse(trimmed) else {
                     throw .unexpectedShape("\(key) is \"\(KeyRedaction.redact(String(trimmed.prefix(40))))\", not a number")
                 }
                 value = number
@@ -234,8 +234,7 @@ public enum MidTermDecoder {
             return nil
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let span = try reader.readNumber()
-            let text = String(decoding: UnsafeRawBufferPointer(rebasing: reader.bytes[span]), as: UTF8.self)
-            guard let value = Double(text), value.isFinite else { throw reader.malformed("expected a finite number") }
+            guard let value = DecimalParser.parse(UnsafeRawBufferPointer(rebasing: reader.bytes[span])) else { throw reader.malformed("expected a finite number") }
             return .number(value)
         default:
             try reader.skipValue()
