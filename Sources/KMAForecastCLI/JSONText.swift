@@ -26,12 +26,23 @@ enum JSONText {
         return out
     }
 
-    /// A finite number in its shortest round-trip form; `null` for NaN or infinity, which
-    /// JSON cannot carry.
+    /// A finite number in its shortest round-trip form, whole numbers without `.0` (`10`,
+    /// `-1.3`, `1e-07`, `1e+20`), zero as `0` whatever its sign; `null` for NaN or infinity,
+    /// which JSON cannot carry.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+        return wholeWithoutPoint(value == 0 ? "0" : value.description)
+    }
+
+    /// A `Float` by the same rules as ``number(_:)-(Double)``, in the `Float`'s own shortest
+    /// form (`0.1`, not `0.10000000149011612`).
+    static func number(_ value: Float) -> String {
+        guard value.isFinite else { return "null" }
+        return wholeWithoutPoint(value == 0 ? "0" : value.description)
+    }
+
+    private static func wholeWithoutPoint(_ text: String) -> String {
+        text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
     /// An object from ordered key/value pairs whose values are already JSON text.
