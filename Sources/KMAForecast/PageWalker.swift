@@ -96,8 +96,7 @@ struct PageWalker<Sink: ItemSink> {
         guard try reader.peek() == UInt8(ascii: "{") else { throw .unexpectedShape("'response.header' is not an object") }
         try reader.forEachMember { (reader: inout JSONReader, key: JSONReader.StringSpan) throws(ForecastResponseError) in
             if reader.key(key, is: "resultCode") {
-                resultCode = try reader.scalarText("resultCode")
-                if let code = resultCode, code.count == 1, code.first?.isNumber == true { resultCode = "0" + code }
+                resultCode = ResultCode.text(sent: try reader.scalarText("resultCode"))
             } else if reader.key(key, is: "resultMsg") {
                 resultMessage = try reader.scalarText("resultMsg")
             } else {

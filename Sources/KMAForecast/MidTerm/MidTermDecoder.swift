@@ -164,8 +164,8 @@ public enum MidTermDecoder {
                         guard isCode || isMessage else { try reader.skipValue(); return }
                         let value = try readField(&reader)
                         let text: String? = switch value {
-                        case .text(let text)?: text
-                        case .number(let number)?: number == 0 ? "00" : String(Int(number))
+                        case .text(let text)?: isCode ? ResultCode.text(sent: text) : text
+                        case .number(let number)?: ResultCode.text(sent: number)
                         case nil: nil
                         }
                         if isCode { code = text } else { message = text ?? "" }
