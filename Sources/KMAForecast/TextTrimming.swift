@@ -18,6 +18,7 @@ extension StringProtocol {
     /// U+0085, U+2028 and the other `White_Space` characters).
     ///
     /// - Complexity: O(n) in the characters trimmed, one allocation for the result.
+    @inlinable
     package func trimmingWhitespace() -> String {
         var slice = self[...]
         while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
@@ -30,6 +31,7 @@ extension StringProtocol {
     /// including the no-break space U+00A0 and the ideographic space U+3000, are kept.
     ///
     /// - Complexity: O(n) in the bytes trimmed, one allocation for the result.
+    @inlinable
     package func trimmingASCIIWhitespace() -> String {
         let utf8 = String(self).utf8
         guard let first = utf8.firstIndex(where: { !ASCIIWhitespace.contains($0) }),
@@ -43,6 +45,7 @@ extension StringProtocol {
 /// (0x0D) — C's `isspace` in the "C" locale. The rule behind
 /// ``Swift/StringProtocol/trimmingASCIIWhitespace()`` and the byte-level trimming of
 /// `grid --input`.
+@usableFromInline
 package enum ASCIIWhitespace {
     /// Whether `byte` is ASCII whitespace.
     @inlinable
