@@ -8,6 +8,8 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KMAForecast
+import KMAForecastCLI
 
 /// A slower way to do the same job, timed in the same run; its median over the benchmark's
 /// median is the benchmark's `ratio` (bigger is better).
@@ -420,30 +422,30 @@ final class BenchmarkSuite {
         switch options.format {
         case .json:
             var fields: [(String, String)] = [
-                ("name", Self.quoted(benchmark.name)),
-                ("unit", Self.quoted(benchmark.unit)),
-                ("median", Self.number(main.median)),
-                ("min", Self.number(main.min)),
-                ("max", Self.number(main.max)),
+                ("name", JSONText.string(benchmark.name)),
+                ("unit", JSONText.string(benchmark.unit)),
+                ("median", JSONText.number(main.median)),
+                ("min", JSONText.number(main.min)),
+                ("max", JSONText.number(main.max)),
                 ("iterations", String(main.count)),
                 ("items", String(benchmark.items)),
             ]
             if let baseline = benchmark.baseline, let base, let ratio {
                 fields += [
-                    ("baseline", Self.quoted(baseline.name)),
-                    ("baselineMedian", Self.number(base.median)),
-                    ("baselineMin", Self.number(base.min)),
-                    ("baselineMax", Self.number(base.max)),
+                    ("baseline", JSONText.string(baseline.name)),
+                    ("baselineMedian", JSONText.number(base.median)),
+                    ("baselineMin", JSONText.number(base.min)),
+                    ("baselineMax", JSONText.number(base.max)),
                     ("baselineIterations", String(base.count)),
-                    ("ratio", Self.number(ratio)),
+                    ("ratio", JSONText.number(ratio)),
                 ]
             }
             if let rates {
-                if let mb = rates.mb { fields.append(("megabytesPerSecond", Self.number(mb))) }
-                fields.append(("itemsPerSecond", Self.number(rates.items)))
+                if let mb = rates.mb { fields.append(("megabytesPerSecond", JSONText.number(mb))) }
+                fields.append(("itemsPerSecond", JSONText.number(rates.items)))
             }
-            fields.append(("build", Self.quoted(Self.isDebugBuild ? "debug" : "release")))
-            print("{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}")
+            fields.append(("build", JSONText.string(Self.isDebugBuild ? "debug" : "release")))
+            print(JSONText.object(fields))
         case .text:
             let unit = benchmark.unit
             print(Self.row(
@@ -488,18 +490,10 @@ final class BenchmarkSuite {
         let whole = Int(scaled)
         if decimals == 0 { return String(whole) }
         let unit = Int(scale)
-        let fraction = String(abs(whole) % unit)
         let sign = whole < 0 ? "-" : ""
-        return sign + String(abs(whole) / unit) + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        return sign + String(abs(whole) / unit) + "." + (abs(whole) % unit).zeroPadded(toWidth: decimals)
     }
 
-    private static func number(_ value: Double) -> String {
-        value.isFinite ? String(value) : "null"
-    }
-
-    private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
-    }
 
     // MARK: Environment
 
@@ -534,21 +528,4 @@ func seconds(_ duration: Duration) -> Double {
 /// Nanoseconds in a `Duration`.
 func nanoseconds(_ duration: Duration) -> Double {
     seconds(duration) * 1e9
-}
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target { result += replacement } else { result.append(character) }
-        }
-        return result
-    }
-
-    func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
-    }
 }

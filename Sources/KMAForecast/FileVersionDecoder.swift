@@ -89,9 +89,7 @@ public enum FileVersionDecoder {
             guard try reader.peek() == UInt8(ascii: "{") else { throw .unexpectedShape("'response.header' is not an object") }
             try reader.forEachMember { (reader: inout JSONReader, key: JSONReader.StringSpan) throws(ForecastResponseError) in
                 if reader.key(key, is: "resultCode") {
-                    var code = try reader.scalarText("resultCode")
-                    if code.count == 1, code.first?.isNumber == true { code = "0" + code }
-                    resultCode = code
+                    resultCode = ResultCode.text(sent: try reader.scalarText("resultCode"))
                 } else {
                     try reader.skipValue()
                 }

@@ -25,10 +25,10 @@ public struct ForecastBase: Hashable, Comparable, Sendable {
     ///   - baseTime: `HHMM`, e.g. `0500`.
     /// - Throws: ``KSTDateTimeError`` naming the text or field that is wrong.
     public init(baseDate: some StringProtocol, baseTime: some StringProtocol) throws(KSTDateTimeError) {
-        guard let date = Self.digits(baseDate, count: 8) else {
+        guard let date = FixedWidthDigits.value(baseDate.utf8, count: 8) else {
             throw .unreadable(text: String(baseDate), expected: "a base_date of 8 digits, YYYYMMDD (e.g. 20261121)")
         }
-        guard let time = Self.digits(baseTime, count: 4) else {
+        guard let time = FixedWidthDigits.value(baseTime.utf8, count: 4) else {
             throw .unreadable(text: String(baseTime), expected: "a base_time of 4 digits, HHMM (e.g. 0500)")
         }
         let dateTime = try KSTDateTime(
@@ -40,14 +40,12 @@ public struct ForecastBase: Hashable, Comparable, Sendable {
 
     /// `base_date` as the API writes it: `YYYYMMDD` (eight digits for the years 1000–9999).
     public var baseDate: String {
-        let digits = String(dateTime.yyyymmdd)
-        return digits.count >= 8 ? digits : String(repeating: "0", count: 8 - digits.count) + digits
+        dateTime.yyyymmdd.zeroPadded(toWidth: 8)
     }
 
     /// `base_time` as the API writes it: `HHMM`, zero-padded (`0500`).
     public var baseTime: String {
-        let value = dateTime.hhmm
-        return value < 1000 ? String(repeating: "0", count: value < 10 ? 3 : value < 100 ? 2 : 1) + String(value) : String(value)
+        dateTime.hhmm.zeroPadded(toWidth: 4)
     }
 
     /// `base_date` as a number, e.g. `20261121` (no allocation).
@@ -59,18 +57,6 @@ public struct ForecastBase: Hashable, Comparable, Sendable {
     /// Orders bases by time.
     @inlinable
     public static func < (lhs: ForecastBase, rhs: ForecastBase) -> Bool { lhs.dateTime < rhs.dateTime }
-
-    /// The value of `text` if it is exactly `count` ASCII digits.
-    private static func digits(_ text: some StringProtocol, count: Int) -> Int? {
-        var value = 0
-        var seen = 0
-        for byte in text.utf8 {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), seen < count else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            seen += 1
-        }
-        return seen == count ? value : nil
-    }
 }
 
 extension ForecastBase: CustomStringConvertible {

@@ -25,14 +25,11 @@ public struct ForecastFileVersion: Hashable, Comparable, Sendable, CustomStringC
     /// KST date and time (year 1...9999, seconds 0...59).
     public init?(_ text: some StringProtocol) {
         let bytes = Array(text.utf8)
-        guard bytes.count == 14, bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        func number(_ range: Range<Int>) -> Int {
-            bytes[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-        }
-        guard let time = try? KSTDateTime(
-            year: number(0..<4), month: number(4..<6), day: number(6..<8),
-            hour: number(8..<10), minute: number(10..<12), second: number(12..<14)
-        ) else { return nil }
+        guard let number = FixedWidthDigits.value(bytes, count: 14),
+              let time = try? KSTDateTime(
+                  year: number / 10_000_000_000, month: number / 100_000_000 % 100, day: number / 1_000_000 % 100,
+                  hour: number / 10_000 % 100, minute: number / 100 % 100, second: number % 100
+              ) else { return nil }
         self.text = String(decoding: bytes, as: UTF8.self)
         self.createdAt = time
     }

@@ -66,7 +66,7 @@ public struct ForecastItem: Hashable, Sendable {
     public var forecastDateString: String { String(forecastDate) }
 
     /// `fcstTime` as KMA writes it: `HHMM`, zero-padded.
-    public var forecastTimeString: String { ForecastRow.fourDigits(forecastTime) }
+    public var forecastTimeString: String { forecastTime.zeroPadded(toWidth: 4) }
 }
 
 /// The facts of one response page besides its items: the header and the paging numbers.

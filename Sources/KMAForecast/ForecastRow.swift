@@ -247,17 +247,11 @@ public struct ForecastRow: Sendable {
     public var forecastDateString: String { String(forecastDate) }
 
     /// `fcstTime` as KMA writes it: `HHMM`, zero-padded (`0600`).
-    public var forecastTimeString: String { Self.fourDigits(forecastTime) }
+    public var forecastTimeString: String { forecastTime.zeroPadded(toWidth: 4) }
 
     /// The forecast hour as a KST date and time: ``validTime``, which rows now always have.
     @available(*, deprecated, renamed: "validTime", message: "a row's hour is always a real one: use validTime")
     public var forecastDateTime: KSTDateTime? { validTime }
-
-    /// `600` → `"0600"`.
-    static func fourDigits(_ value: Int) -> String {
-        let digits = String(value)
-        return digits.count >= 4 ? digits : String(repeating: "0", count: 4 - digits.count) + digits
-    }
 
     // MARK: Slot access by index, without copying the tuple
 

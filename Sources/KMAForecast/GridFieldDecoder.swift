@@ -172,8 +172,7 @@ public enum GridFieldDecoder {
                 }
                 if negative { value = -value }
             } else {
-                let text = String(decoding: UnsafeRawBufferPointer(start: base + start, count: index - start), as: UTF8.self)
-                guard let parsed = Double(text) else { return .failure(invalid(base, count: count, from: start, line: line)) }
+                guard let parsed = DecimalParser.parse(UnsafeRawBufferPointer(start: base + start, count: index - start)) else { return .failure(invalid(base, count: count, from: start, line: line)) }
                 value = parsed
             }
             if found < expected { out[found] = value }

@@ -77,13 +77,8 @@ package enum ISO8601Instant {
         }
 
         mutating func digits(_ count: Int) -> Int? {
-            guard index + count <= bytes.count else { return nil }
-            var value = 0
-            for offset in 0..<count {
-                let d = bytes[index + offset] &- 48
-                guard d < 10 else { return nil }
-                value = value * 10 + Int(d)
-            }
+            guard index + count <= bytes.count,
+                  let value = FixedWidthDigits.value(bytes[index..<(index + count)], count: count) else { return nil }
             index += count
             return value
         }

@@ -194,7 +194,7 @@ struct JSONReader {
                     position += 1
                     for _ in 0..<4 {
                         guard position < bytes.count else { throw truncated }
-                        guard Self.hexValue(bytes[position]) != nil else { throw malformed("expected four hex digits after \\u") }
+                        guard HexDigit.isHexDigit(bytes[position]) else { throw malformed("expected four hex digits after \\u") }
                         position += 1
                     }
                 default:
@@ -311,17 +311,8 @@ struct JSONReader {
 
     private func hex4(at index: Int) -> UInt32 {
         var value: UInt32 = 0
-        for offset in 0..<4 { value = value << 4 | UInt32(Self.hexValue(bytes[index + offset]) ?? 0) }
+        for offset in 0..<4 { value = value << 4 | UInt32(HexDigit.value(bytes[index + offset]) ?? 0) }
         return value
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
@@ -394,7 +385,7 @@ struct JSONReader {
             index += 1
         }
         if plain { return negative ? -value : value }
-        guard let double = Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[span]), as: UTF8.self)),
+        guard let double = DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[span])),
               double == double.rounded(), abs(double) < 9e15 else { return nil }
         return Int(double)
     }

@@ -125,7 +125,7 @@ public struct KSTDateTime: Hashable, Comparable, Sendable {
     /// ISO 8601 with the KST offset, e.g. `2026-11-21T05:10:00+09:00`.
     public var iso8601: String {
         let (y, mo, d) = civilDate
-        return "\(Self.pad(y, 4))-\(Self.pad(mo, 2))-\(Self.pad(d, 2))T\(Self.pad(hour, 2)):\(Self.pad(minute, 2)):\(Self.pad(second, 2))+09:00"
+        return "\(y.zeroPadded(toWidth: 4))-\(mo.zeroPadded(toWidth: 2))-\(d.zeroPadded(toWidth: 2))T\(hour.zeroPadded(toWidth: 2)):\(minute.zeroPadded(toWidth: 2)):\(second.zeroPadded(toWidth: 2))+09:00"
     }
 
     /// Adds seconds (negative to go back).
@@ -232,12 +232,6 @@ public struct KSTDateTime: Hashable, Comparable, Sendable {
         case 4, 6, 9, 11: return 30
         default: return 31
         }
-    }
-
-    /// `value` in decimal, left-padded with zeros to `width` digits.
-    internal static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }
 

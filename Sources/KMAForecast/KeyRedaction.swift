@@ -159,7 +159,7 @@ public enum KeyRedaction {
             var index = start + 1
             var levels = 0
             while byte == UInt8(ascii: "%"), levels < 3, index + 1 < bytes.count,
-                  let high = KeyRedaction.hexDigitValue(bytes[index]), let low = KeyRedaction.hexDigitValue(bytes[index + 1]) {
+                  let high = HexDigit.value(bytes[index]), let low = HexDigit.value(bytes[index + 1]) {
                 byte = high << 4 | low
                 index += 2
                 levels += 1
@@ -183,15 +183,6 @@ public enum KeyRedaction {
         }
     }
 
-    /// The value of a hexadecimal digit (either case), or `nil` for another byte.
-    package static func hexDigitValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
 
     /// A polynomial hash of the last `window` bytes, updated in O(1) per byte.
     struct RollingHash {

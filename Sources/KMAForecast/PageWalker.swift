@@ -96,8 +96,7 @@ struct PageWalker<Sink: ItemSink> {
         guard try reader.peek() == UInt8(ascii: "{") else { throw .unexpectedShape("'response.header' is not an object") }
         try reader.forEachMember { (reader: inout JSONReader, key: JSONReader.StringSpan) throws(ForecastResponseError) in
             if reader.key(key, is: "resultCode") {
-                resultCode = try reader.scalarText("resultCode")
-                if let code = resultCode, code.count == 1, code.first?.isNumber == true { resultCode = "0" + code }
+                resultCode = ResultCode.text(sent: try reader.scalarText("resultCode"))
             } else if reader.key(key, is: "resultMsg") {
                 resultMessage = try reader.scalarText("resultMsg")
             } else {
@@ -286,7 +285,7 @@ struct PageWalker<Sink: ItemSink> {
         let number = itemCount + 1
         if baseDate != cachedBaseDate || baseTime != cachedBaseTime {
             guard let base = Self.base(date: baseDate, time: baseTime) else {
-                throw .unexpectedShape("item \(number) has baseDate \(baseDate) / baseTime \(Self.pad4(baseTime)), which is not a real date and time")
+                throw .unexpectedShape("item \(number) has baseDate \(baseDate) / baseTime \(baseTime.zeroPadded(toWidth: 4)), which is not a real date and time")
             }
             cachedBase = base
             cachedBaseDate = baseDate
@@ -300,7 +299,7 @@ struct PageWalker<Sink: ItemSink> {
             cachedForecastDate = forecastDate
         }
         guard forecastTime % 100 < 60, forecastTime / 100 < 24 else {
-            throw .unexpectedShape("item \(number) has fcstTime \(Self.pad4(forecastTime)), which is not a time of day")
+            throw .unexpectedShape("item \(number) has fcstTime \(forecastTime.zeroPadded(toWidth: 4)), which is not a time of day")
         }
         guard nx >= 0, nx < 65_536, ny >= 0, ny < 65_536 else {
             throw .unexpectedShape("item \(number) has nx \(nx), ny \(ny), outside any grid")
@@ -328,8 +327,6 @@ struct PageWalker<Sink: ItemSink> {
         guard (1970...4839).contains(year), (1...12).contains(month), day >= 1 else { return false }
         return day <= KSTDateTime.daysInMonth(year: year, month: month)
     }
-
-    static func pad4(_ value: Int) -> String { ForecastRow.fourDigits(value) }
 }
 
 extension ForecastCategory {
@@ -392,13 +389,7 @@ extension JSONReader {
         if try peek() == UInt8(ascii: "\"") {
             let span = try readString()
             let decoded: [UInt8] = span.hasEscapes ? try decodedBytes(span) : Array(UnsafeRawBufferPointer(rebasing: bytes[span.start..<span.end]))
-            var value = 0
-            for byte in decoded {
-                let digit = byte &- UInt8(ascii: "0")
-                guard digit < 10 else { value = -1; break }
-                value = value * 10 + Int(digit)
-            }
-            guard value >= 0, decoded.count == count else {
+            guard let value = FixedWidthDigits.value(decoded, count: count) else {
                 throw .unexpectedShape("item \(item) has \(name) \"\(String(decoding: decoded, as: UTF8.self))\", expected \(count) digits")
             }
             return value

@@ -53,7 +53,7 @@ enum ResponseSniffer {
         guard let tag = openTag(name, in: bytes) else { return nil }
         if tag.selfClosing { return "" }
         let close = [UInt8(ascii: "<"), UInt8(ascii: "/")] + tag.qualifiedName
-        guard let closeAt = find(close, in: bytes, from: tag.contentStart) else { return nil }
+        guard let closeAt = ByteSearch.firstIndex(of: close, in: bytes, from: tag.contentStart, ignoringASCIICase: true) else { return nil }
         let content = String(decoding: bytes[tag.contentStart..<closeAt], as: UTF8.self)
         return unescapeXML(content).trimmingWhitespace()
     }
@@ -86,19 +86,6 @@ enum ResponseSniffer {
 
     private static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 
-    /// The offset of `needle` in `haystack` at or after `from`, comparing ASCII letters
-    /// without regard to case.
-    static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, from <= haystack.count - needle.count else { return nil }
-        outer: for start in from...(haystack.count - needle.count) {
-            for offset in 0..<needle.count where lower(haystack[start + offset]) != lower(needle[offset]) {
-                continue outer
-            }
-            return start
-        }
-        return nil
-    }
-
     static func unescapeXML(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var out = text
@@ -110,14 +97,6 @@ enum ResponseSniffer {
 }
 
 extension String {
-    /// The string without leading and trailing whitespace and newlines.
-    func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
-        return String(slice)
-    }
-
     /// Every occurrence of `target` replaced by `replacement` (no Foundation).
     func replacingEvery(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }

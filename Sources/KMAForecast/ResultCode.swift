@@ -13,6 +13,20 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// A code as KMA sends it.
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The code text a response header holds, as KMA writes it: the one rule every decoder
+    /// applies. A single ASCII digit (`3`: the code sent as a JSON number, or by a
+    /// re-serialising proxy) is KMA's two-digit code (`03`); anything else is kept as sent.
+    package static func text(sent text: String) -> String {
+        FixedWidthDigits.value(text.utf8, count: 1)?.zeroPadded(toWidth: 2) ?? text
+    }
+
+    /// The code text of a header value that came as a JSON number: whole numbers as digits
+    /// (`3` → `03`, `0` → `00`), others as the number's shortest text. Never traps, however
+    /// large the number.
+    package static func text(sent number: Double) -> String {
+        text(sent: number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number))
+    }
+
     /// `00` NORMAL_SERVICE: success.
     public static let normalService = ResultCode(rawValue: "00")
     /// `01` APPLICATION_ERROR: a fault on KMA's side (transient; may come with no body).

@@ -111,20 +111,15 @@ internal enum ValueText {
         mutating func number(signed: Bool) -> Double? {
             skipSpace()
             let start = position
-            var negative = false
             if signed, let sign = peek, sign == 0x2D || sign == 0x2B {
-                negative = sign == 0x2D
                 position += 1
             }
-            var mantissa: UInt64 = 0
-            var digits = 0, fractionDigits = 0
+            var digits = 0
             var seenPoint = false
             while let byte = peek {
                 if byte >= 0x30, byte <= 0x39 {
                     guard digits < 17 else { position = start; return nil }
-                    mantissa = mantissa * 10 + UInt64(byte - 0x30)
                     digits += 1
-                    if seenPoint { fractionDigits += 1 }
                 } else if byte == 0x2E, !seenPoint {
                     seenPoint = true
                 } else {
@@ -133,15 +128,9 @@ internal enum ValueText {
                 position += 1
             }
             guard digits > 0 else { position = start; return nil }
-            // With up to 15 digits both operands are exact doubles, so one correctly rounded
-            // division gives the nearest double to the decimal: "-1.3" reads as the literal
-            // -1.3. (KMA sends a few digits; 16 or 17 may be off by an ulp.)
-            let value = Double(mantissa) / Self.powersOfTen[fractionDigits]
-            return negative ? -value : value
+            // The grammar is this scanner's; the value is the package's one decimal parser's
+            // (correctly rounded: "-1.3" reads as the literal -1.3, at any digit count).
+            return DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<position]))
         }
-
-        static let powersOfTen: [Double] = [
-            1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
-        ]
     }
 }

@@ -1,3 +1,4 @@
+import KMAForecast
 import KMAForecastClient
 import Synchronization
 
@@ -78,7 +79,7 @@ final class BatchProgressLine: Sendable {
         var eta = "--"
         if done > 0, elapsed > 0 {
             let left = Int((elapsed / Double(done) * Double(total - done)).rounded())
-            eta = left >= 60 ? "\(left / 60)m\(left % 60 < 10 ? "0" : "")\(left % 60)s" : "\(left)s"
+            eta = left >= 60 ? "\(left / 60)m\((left % 60).zeroPadded(toWidth: 2))s" : "\(left)s"
         }
         let rateText = String(Double(Int(rate * 10)) / 10)
         return "\(done)/\(total) done · \(requests) requests · \(rateText)/s · ETA \(eta) · \(errors) error\(errors == 1 ? "" : "s")"

@@ -5,7 +5,7 @@ enum CalendarText {
     /// `11-20 (일)` / `Sun 11-20`.
     static func day(_ date: Int, _ language: DisplayLanguage) -> String {
         let month = date / 100 % 100, day = date % 100
-        let md = pad2(month) + "-" + pad2(day)
+        let md = month.zeroPadded(toWidth: 2) + "-" + day.zeroPadded(toWidth: 2)
         guard let name = weekdayName(date, language) else { return md }
         switch language {
         case .ko: return md + " (" + name + ")"
@@ -24,7 +24,7 @@ enum CalendarText {
 
     /// `06:00`.
     static func time(_ hhmm: Int) -> String {
-        pad2(hhmm / 100) + ":" + pad2(hhmm % 100)
+        (hhmm / 100).zeroPadded(toWidth: 2) + ":" + (hhmm % 100).zeroPadded(toWidth: 2)
     }
 
     /// `2022-11-20 05:00` for a run.
@@ -39,6 +39,4 @@ enum CalendarText {
         let days = (time.unixSeconds + KSTDateTime.utcOffset) / 86_400
         return Int(((days + 4) % 7 + 7) % 7)
     }
-
-    static func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

@@ -14,8 +14,7 @@ struct FieldColorScale: Sendable {
 
         /// `#rrggbb`.
         var hex: String {
-            let digits = Array("0123456789abcdef")
-            return "#" + [red, green, blue].map { String([digits[Int($0 >> 4)], digits[Int($0 & 15)]]) }.joined()
+            "#" + red.zeroPadded(toWidth: 2, radix: 16) + green.zeroPadded(toWidth: 2, radix: 16) + blue.zeroPadded(toWidth: 2, radix: 16)
         }
     }
 

@@ -35,7 +35,7 @@ struct FieldPlacesInput {
         while lines.last?.isEmpty == true { lines.removeLast() }
         guard let first = lines.first else { throw .runtime("\(name) is empty: give a CSV file with a header naming nx,ny or lat,lon columns") }
         header = first
-        let names = GridInputConverter.quotedFields(first).map { $0.lowercased().trimmingSpaces() }
+        let names = GridInputConverter.quotedFields(first).map { $0.lowercased().trimmingASCIIWhitespace() }
         func column(_ candidates: [String]) -> Int? { names.firstIndex { candidates.contains($0) } }
         let nx = column(["nx"]), ny = column(["ny"])
         let lat = column(["lat", "latitude"]), lon = column(["lon", "lng", "longitude"])
@@ -50,7 +50,7 @@ struct FieldPlacesInput {
             let fields = GridInputConverter.quotedFields(line)
             func value(_ index: Int?) -> String? {
                 guard let index, index < fields.count else { return nil }
-                return fields[index].trimmingSpaces()
+                return fields[index].trimmingASCIIWhitespace()
             }
             let cell: Result<GridCell, CLIError>
             if line.isEmpty {
@@ -65,7 +65,7 @@ struct FieldPlacesInput {
                 } else {
                     cell = .failure(.runtime("\(name) line \(number): nx and ny must be whole numbers, got '\(value(nx) ?? "")' and '\(value(ny) ?? "")'"))
                 }
-            } else if let la = value(lat).flatMap(ParsedArguments.decimal), let lo = value(lon).flatMap(ParsedArguments.decimal) {
+            } else if let la = value(lat).flatMap(DecimalParser.parse), let lo = value(lon).flatMap(DecimalParser.parse) {
                 do {
                     cell = .success(try ForecastGrid.kma.cell(latitude: la, longitude: lo))
                 } catch {

@@ -247,7 +247,7 @@ enum ForecastCommand {
     /// `--rate`: requests per second per operation, default 30.
     static func rate(_ arguments: ParsedArguments) throws(CLIError) -> Double {
         guard let text = arguments.string("rate") else { return 30 }
-        guard let rate = ParsedArguments.decimal(text), rate > 0, rate <= 1_000 else {
+        guard let rate = DecimalParser.parse(text), rate > 0, rate <= 1_000 else {
             throw .usage("The value '\(text)' is invalid for '--rate <n>': expected requests per second, a number above 0 and at most 1000 (KMA allows 30)")
         }
         return rate

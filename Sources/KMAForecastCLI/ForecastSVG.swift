@@ -156,7 +156,7 @@ struct ForecastSVG {
         for (index, row) in rows.enumerated() where row.forecastTime % 600 == 0 {
             let tx = x(times[index])
             out += ##"<line x1="\##(f(tx))" y1="\##(f(humidity.bottom))" x2="\##(f(tx))" y2="\##(f(humidity.bottom + 8))" stroke="#334155" stroke-width="2"/>"## + "\n"
-            out += text(tx, humidity.bottom + 32, CalendarText.pad2(row.forecastTime / 100) + (ko ? "시" : ""), size: 19, anchor: "middle", fill: "#334155")
+            out += text(tx, humidity.bottom + 32, (row.forecastTime / 100).zeroPadded(toWidth: 2) + (ko ? "시" : ""), size: 19, anchor: "middle", fill: "#334155")
         }
         out += text(right, humidity.bottom + 68, ko ? "시각 (KST, 한국 표준시)" : "Time (KST, UTC+9)", size: 19, anchor: "end", fill: "#4b5563")
         out += text(24, humidity.bottom + 68, ko ? "자료: 기상청 단기예보" : "Data: KMA short-term forecast", size: 19, fill: "#4b5563")

@@ -1,3 +1,4 @@
+import KMAForecast
 import KMAGrid
 
 /// `grid --input`: converts a file of `lat,lon` lines to cells, fast.
@@ -94,10 +95,10 @@ struct GridInputConverter {
                 var point = GeoCoordinate(latitude: .nan, longitude: .nan)
                 if case .none = line.problem {
                     let latitude = line.rewritten >= 0
-                        ? GridInputConverter.parse(rewritten[line.rewritten].0)
+                        ? DecimalParser.parse(rewritten[line.rewritten].0)
                         : DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[line.latitude]))
                     let longitude = line.rewritten >= 0
-                        ? GridInputConverter.parse(rewritten[line.rewritten].1)
+                        ? DecimalParser.parse(rewritten[line.rewritten].1)
                         : DecimalParser.parse(UnsafeRawBufferPointer(rebasing: bytes[line.longitude]))
                     if !sawData, latitude == nil, longitude == nil, let header = GridInputConverter.header(latitudeText(line), longitudeText(line)) {
                         sawData = true
@@ -253,19 +254,14 @@ struct GridInputConverter {
 
     // MARK: Lines and fields
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-            || byte == 0x0B || byte == 0x0C
-    }
-
     /// The range of `bytes[lo..<hi]` without surrounding whitespace (CR included), plus a
     /// UTF-8 byte order mark at the very start of the input.
     static func trim(_ bytes: UnsafeRawBufferPointer, _ lo: Int, _ hi: Int) -> (Int, Int) {
         var lo = lo
         var hi = hi
         if lo == 0, hi >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { lo = 3 }
-        while lo < hi, isSpace(bytes[lo]) { lo += 1 }
-        while hi > lo, isSpace(bytes[hi - 1]) { hi -= 1 }
+        while lo < hi, ASCIIWhitespace.contains(bytes[lo]) { lo += 1 }
+        while hi > lo, ASCIIWhitespace.contains(bytes[hi - 1]) { hi -= 1 }
         return (lo, hi)
     }
 
@@ -297,19 +293,14 @@ struct GridInputConverter {
             } else if character == "\"" {
                 inQuotes = true
             } else if character == "," {
-                fields.append(current.trimmingSpaces())
+                fields.append(current.trimmingASCIIWhitespace())
                 current = ""
             } else {
                 current.append(character)
             }
         }
-        fields.append(current.trimmingSpaces())
+        fields.append(current.trimmingASCIIWhitespace())
         return fields
-    }
-
-    static func parse(_ text: String) -> Double? {
-        var text = text
-        return text.withUTF8 { DecimalParser.parse(UnsafeRawBufferPointer($0)) }
     }
 
     /// For the first line with two non-numeric fields: `true` for a `lat,lon` header, `false`
@@ -354,15 +345,5 @@ struct GridInputConverter {
         }
         buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
         index += 1
-    }
-}
-
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first == " " || first == "\t" { slice.removeFirst() }
-        while let last = slice.last, last == " " || last == "\t" { slice.removeLast() }
-        return String(slice)
     }
 }

@@ -60,7 +60,7 @@ struct HourStrip {
             if index > 0, row.forecastDate != chosen[index - 1].forecastDate {
                 // A new day: its name and the hour, e.g. `Mon 00h` / `월 00시`.
                 let weekday = CalendarText.weekdayName(row.forecastDate, language) ?? ""
-                times.append(weekday + " " + CalendarText.pad2(row.forecastTime / 100) + (ko ? "시" : "h"))
+                times.append(weekday + " " + (row.forecastTime / 100).zeroPadded(toWidth: 2) + (ko ? "시" : "h"))
             } else {
                 times.append(CalendarText.time(row.forecastTime))
             }

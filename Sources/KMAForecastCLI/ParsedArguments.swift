@@ -1,3 +1,5 @@
+import KMAForecast
+
 /// The arguments of one command, parsed against its ``CommandSpec``, with typed accessors
 /// whose errors use swift-argument-parser's wording.
 struct ParsedArguments: Sendable {
@@ -111,15 +113,7 @@ struct ParsedArguments: Sendable {
     }
 
     /// Whether text reads as a decimal number, e.g. `-70.5` or `1e3`.
-    private static func isNumber(_ text: String) -> Bool { decimal(text) != nil }
-
-    /// The decimal number `text` spells: an optional sign, digits with an optional point, an
-    /// optional exponent. Not hexadecimal (`0x25` is not 37), `inf` or `nan`, which
-    /// `Double(String)` accepts.
-    static func decimal(_ text: String) -> Double? {
-        var text = text
-        return text.withUTF8 { DecimalParser.parse(UnsafeRawBufferPointer($0)) }
-    }
+    private static func isNumber(_ text: String) -> Bool { DecimalParser.parse(text) != nil }
 
     /// " Did you mean '--name'?" for the closest option name, or "".
     private static func suggestion(for argument: String, in spec: CommandSpec) -> String {
@@ -151,7 +145,7 @@ struct ParsedArguments: Sendable {
     /// - Throws: ``CLIError/usage(_:)`` "The value 'x' is invalid for '--lat <lat>': …".
     func double(_ name: String, meaning: String) throws(CLIError) -> Double? {
         guard let text = values[name] else { return nil }
-        guard let value = Self.decimal(text), value.isFinite else {
+        guard let value = DecimalParser.parse(text), value.isFinite else {
             throw .usage("The value '\(text)' is invalid for '\(display(name))': expected \(meaning)")
         }
         return value

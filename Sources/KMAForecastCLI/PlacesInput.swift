@@ -1,3 +1,4 @@
+import KMAForecast
 import KMAGrid
 import KMAPlaces
 
@@ -62,7 +63,7 @@ struct PlacesInput: Sendable {
         let header = first.fields.map { $0.lowercased() }
         // A header names a known column, or (two fields or more) holds no number at all.
         let isHeader = header.contains { latitudeNames.contains($0) || longitudeNames.contains($0) || $0 == "nx" || $0 == "ny" || nameNames.contains($0) }
-            || (header.count > 1 && header.allSatisfy { GridInputConverter.parse($0) == nil })
+            || (header.count > 1 && header.allSatisfy { DecimalParser.parse($0) == nil })
         if isHeader {
             let data = Array(lines.dropFirst())
             func column(_ names: Set<String>) -> Int? { header.firstIndex(where: names.contains) }
@@ -90,7 +91,7 @@ struct PlacesInput: Sendable {
         var number = 0
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             number += 1
-            let trimmed = String(line).trimmingSpaces()
+            let trimmed = line.trimmingASCIIWhitespace()
             if trimmed.isEmpty { continue }
             lines.append((number, GridInputConverter.quotedFields(trimmed)))
         }
@@ -114,10 +115,10 @@ struct PlacesInput: Sendable {
     static func locate(_ kind: Kind, _ a: String, _ b: String) -> Result<GridCell, Problem> {
         switch kind {
         case .coordinates:
-            guard let latitude = GridInputConverter.parse(a), latitude.isFinite else {
+            guard let latitude = DecimalParser.parse(a), latitude.isFinite else {
                 return .failure(Problem(message: "'\(a)' is not a number (latitude)"))
             }
-            guard let longitude = GridInputConverter.parse(b), longitude.isFinite else {
+            guard let longitude = DecimalParser.parse(b), longitude.isFinite else {
                 return .failure(Problem(message: "'\(b)' is not a number (longitude)"))
             }
             do {

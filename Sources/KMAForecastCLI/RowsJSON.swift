@@ -1,4 +1,3 @@
-import Foundation
 import KMAForecast
 
 /// The JSON of forecast rows: typed and lossless (every value parsed, with its raw text).
@@ -64,12 +63,11 @@ enum RowsJSON {
         }
     }
 
-    /// Encodes with sorted keys and unescaped slashes (`m/s`), ending in a newline.
+    /// Encodes through the CLI's one JSON writer (``JSONTextEncoder``, ``JSONText``'s
+    /// escaping and numbers, keys sorted, `m/s` unescaped), ending in a newline.
     static func encode(_ value: some Encodable) throws(CLIError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+            return try JSONTextEncoder.encode(value) + "\n"
         } catch {
             throw .runtime("could not write JSON: \(error)")
         }

@@ -34,7 +34,7 @@ extension ClientCore {
     /// one configured; else the provider's default.
     static func midTermBaseURL(_ configuration: ClientConfiguration) -> String {
         if let mid = configuration.midBaseURL { return mid }
-        guard var root = configuration.baseURL?.trimmingWhitespace() else { return configuration.provider.defaultMidTermBaseURL }
+        guard var root = configuration.baseURL?.trimmingASCIIWhitespace() else { return configuration.provider.defaultMidTermBaseURL }
         while root.hasSuffix("/") { root.removeLast() }
         guard let slash = root.lastIndex(of: "/"), root[..<slash].contains("//"), root[..<slash].last != "/" else {
             return root + "/MidFcstInfoService"

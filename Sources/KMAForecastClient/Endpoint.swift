@@ -27,7 +27,7 @@ struct Endpoint: Sendable {
     ///   optional port 1...65535, a path of URL characters (others percent-encoded), and no
     ///   query or fragment.
     init(baseURL: String, provider: ServiceProvider, key: ServiceKey) throws(ForecastClientError) {
-        var root = baseURL.trimmingWhitespace()
+        var root = baseURL.trimmingASCIIWhitespace()
         while root.hasSuffix("/") { root.removeLast() }
         func refuse(_ why: String) -> ForecastClientError {
             ForecastClientError(.invalidBaseURL("'\(key.redact(root))' \(why)"))
@@ -92,7 +92,7 @@ struct Endpoint: Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, Self.isHex(bytes[index + 1]), Self.isHex(bytes[index + 2]) else { return false }
+                guard index + 2 < bytes.count, HexDigit.isHexDigit(bytes[index + 1]), HexDigit.isHexDigit(bytes[index + 2]) else { return false }
                 index += 3
             } else {
                 guard allowed.contains(bytes[index]) else { return false }
@@ -100,11 +100,6 @@ struct Endpoint: Sendable {
             }
         }
         return true
-    }
-
-    private static func isHex(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     /// The URL to send, with the key percent-encoded once.
@@ -146,14 +141,5 @@ struct Endpoint: Sendable {
         "\(baseURL)/\(FileVersionRequest.operation)?\(provider.keyParameter)=\(keyText)"
             + "&pageNo=1&numOfRows=10&dataType=JSON"
             + "&ftype=\(request.product.fileType)&basedatetime=\(request.baseDateTime)"
-    }
-}
-
-extension String {
-    /// The string without leading and trailing ASCII whitespace.
-    func trimmingWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[start...end])
     }
 }

@@ -307,8 +307,7 @@ public struct ForecastCache: Hashable, Sendable {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return hash.zeroPadded(toWidth: 16, radix: 16)
     }
 
     // MARK: - NO_DATA notes

@@ -96,7 +96,7 @@ struct GridFieldCache: Sendable {
         let cutoff = ForecastBase(request.run.dateTime.adding(seconds: -3 * 86_400))
         let oldest = cutoff.baseDate + cutoff.baseTime
         for name in CacheFileSystem.list(productDirectory) {
-            guard name.count == 10 || name.count == 12, name.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { continue }
+            guard FixedWidthDigits.value(name.utf8, count: 10) != nil || FixedWidthDigits.value(name.utf8, count: 12) != nil else { continue }
             let minute = name.count == 10 ? name + "00" : name
             guard minute < oldest else { continue }
             let folder = productDirectory + "/" + name

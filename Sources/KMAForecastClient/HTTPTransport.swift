@@ -1,3 +1,5 @@
+import KMAForecast
+
 /// Sends one GET request and returns the whole answer: the one seam between the client and the
 /// network. ``URLSessionTransport`` is the real one; an app can bring its own (a configured
 /// `URLSession`, a background session, a proxy) and tests a double:
@@ -46,7 +48,7 @@ public struct HTTPResponse: Sendable, Hashable {
 
     /// `Retry-After` in whole seconds, when the server sent one (429, 503).
     var retryAfterSeconds: Int? {
-        headers["retry-after"].flatMap { Int($0.trimmingWhitespace()) }.flatMap { $0 >= 0 ? $0 : nil }
+        headers["retry-after"].flatMap { Int($0.trimmingASCIIWhitespace()) }.flatMap { $0 >= 0 ? $0 : nil }
     }
 }
 

@@ -1,3 +1,5 @@
+import KMAForecast
+
 /// How KMA's forecast service answers a request for a page of a recorded run, without a
 /// network: the one routing that the sample forecast (`kma-forecast --demo` and the first run
 /// without a key, through ``RecordedRunTransport``) and the tests' replay server
@@ -84,9 +86,9 @@ package enum RecordedRunPages {
     /// The objects of a recorded page's `"item"` array, each byte for byte, or `nil` when the
     /// page has no `"item"` array or it does not end.
     package static func items(ofPage bytes: [UInt8]) -> [[UInt8]]? {
-        // The standard library's search (Swift 5.7, macOS 13 / iOS 16): no helper of our own.
-        guard let key = bytes.firstRange(of: Array("\"item\"".utf8)) else { return nil }
-        var index = key.upperBound
+        let key = Array("\"item\"".utf8)
+        guard let start = ByteSearch.firstIndex(of: key, in: bytes) else { return nil }
+        var index = start + key.count
         while index < bytes.count, bytes[index] != UInt8(ascii: "[") { index += 1 }
         index += 1
         var items: [[UInt8]] = []

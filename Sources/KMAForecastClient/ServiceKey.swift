@@ -29,9 +29,7 @@ public struct ServiceKey: Hashable, Sendable {
     ///   for an empty key, a key with spaces, control or non-ASCII characters inside, or a `%`
     ///   not followed by two hexadecimal digits. The message never quotes the key.
     public init(_ pasted: String) throws(ForecastClientError) {
-        var bytes = Array(pasted.utf8)
-        while let last = bytes.last, Self.isSpace(last) { bytes.removeLast() }
-        while let first = bytes.first, Self.isSpace(first) { bytes.removeFirst() }
+        var bytes = Array(pasted.trimmingASCIIWhitespace().utf8)
         guard !bytes.isEmpty else {
             throw ForecastClientError(.invalidServiceKey("the key is empty"))
         }
@@ -67,8 +65,8 @@ public struct ServiceKey: Hashable, Sendable {
                 out.append(byte)
             } else {
                 out.append(UInt8(ascii: "%"))
-                out.append(Self.hexDigits[Int(byte >> 4)])
-                out.append(Self.hexDigits[Int(byte & 0x0F)])
+                out.append(HexDigit.byte(byte >> 4, uppercase: true))
+                out.append(HexDigit.byte(byte & 0x0F, uppercase: true))
             }
         }
         return String(decoding: out, as: UTF8.self)
@@ -87,12 +85,6 @@ public struct ServiceKey: Hashable, Sendable {
         KeyRedaction.contains(decoded, in: bytes)
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
@@ -106,7 +98,7 @@ public struct ServiceKey: Hashable, Sendable {
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, let high = KeyRedaction.hexDigitValue(bytes[index + 1]), let low = KeyRedaction.hexDigitValue(bytes[index + 2]) else {
+                guard index + 2 < bytes.count, let high = HexDigit.value(bytes[index + 1]), let low = HexDigit.value(bytes[index + 2]) else {
                     return nil
                 }
                 out.append(high << 4 | low)

@@ -28,8 +28,7 @@ package enum NumberText {
             fraction /= 10
             places -= 1
         }
-        let digits = String(fraction)
-        text += "." + String(repeating: "0", count: places - digits.count) + digits
+        text += "." + fraction.zeroPadded(toWidth: places)
         return text
     }
 }

@@ -19,25 +19,4 @@ enum Jamo {
         }
         return out
     }
-
-    /// The Levenshtein distance between `a` and `b`, or `limit + 1` as soon as it is known to
-    /// exceed `limit`.
-    static func editDistance(_ a: [UInt16], _ b: [UInt16], limit: Int) -> Int {
-        guard abs(a.count - b.count) <= limit else { return limit + 1 }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMinimum = min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
-    }
 }

@@ -35,7 +35,7 @@ extension PlaceDirectory {
         for (position, place) in places.enumerated() {
             var best = limit + 1
             for name in Self.spellings(of: place) {
-                best = min(best, Jamo.editDistance(typed, Jamo.decomposed(name), limit: best - 1))
+                best = min(best, EditDistance.levenshtein(typed, Jamo.decomposed(name), limit: best - 1))
             }
             if best <= limit { scored.append((best, place.depth, position)) }
         }

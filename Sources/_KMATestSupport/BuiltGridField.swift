@@ -1,3 +1,4 @@
+import KMAForecast
 import KMAGrid
 
 /// A grid field built to the documented layout of KMA API Hub's grid-field bodies, from values
@@ -87,7 +88,7 @@ public struct BuiltGridField: Sendable, Hashable {
         guard let value = hundredths else { return "-99.00" }
         let magnitude = abs(value)
         let fraction = magnitude % 100
-        return (value < 0 ? "-" : "") + "\(magnitude / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
+        return (value < 0 ? "-" : "") + "\(magnitude / 100)." + fraction.zeroPadded(toWidth: 2)
     }
 
     /// The body in the documented layout.

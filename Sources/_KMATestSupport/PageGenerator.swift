@@ -181,8 +181,7 @@ public struct PageGenerator: Sendable {
     }
 
     private static func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+        "\\u" + value.zeroPadded(toWidth: 4, radix: 16, uppercase: true)
     }
 }
 

@@ -111,7 +111,7 @@ enum RecordedJSON {
 
     /// Where a field's value lies: a quoted string with its quotes, or a bare token.
     private static func valueRange(_ name: String, in object: [UInt8]) -> Range<Int>? {
-        guard let key = find(Array("\"\(name)\"".utf8), in: object, from: 0) else { return nil }
+        guard let key = ByteSearch.firstIndex(of: Array("\"\(name)\"".utf8), in: object) else { return nil }
         var index = key + name.utf8.count + 2
         while index < object.count, object[index] == UInt8(ascii: " ") || object[index] == UInt8(ascii: ":")
             || object[index] == UInt8(ascii: "\n") || object[index] == UInt8(ascii: "\t") || object[index] == UInt8(ascii: "\r") {
@@ -132,14 +132,5 @@ enum RecordedJSON {
             index += 1
         }
         return start..<index
-    }
-
-    /// The first index of `needle` in `bytes` at or after `from`.
-    static func find(_ needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
-        guard !needle.isEmpty, bytes.count >= needle.count, from <= bytes.count - needle.count else { return nil }
-        for start in from...(bytes.count - needle.count) where bytes[start] == needle[0] {
-            if bytes[start..<(start + needle.count)].elementsEqual(needle) { return start }
-        }
-        return nil
     }
 }

@@ -8,6 +8,7 @@ import Darwin
 import Foundation
 import KMAForecastClient
 import Synchronization
+import KMAForecast
 
 /// A small HTTP/1.1 server on `127.0.0.1` that answers like KMA's forecast service from
 /// recorded runs, for testing a client over real sockets.
@@ -223,7 +224,7 @@ public final class ReplayServer: Sendable {
             if byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), index + 2 < source.count,
-                      let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2]) {
+                      let high = HexDigit.value(source[index + 1]), let low = HexDigit.value(source[index + 2]) {
                 bytes.append(high << 4 | low)
                 index += 2
             } else {
@@ -232,15 +233,6 @@ public final class ReplayServer: Sendable {
             index += 1
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     /// The content type of KMA's JSON answers.
@@ -464,7 +456,7 @@ public final class ReplayServer: Sendable {
             var buffer: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 4096)
             let end = Array("\r\n\r\n".utf8)
-            while RecordedJSON.find(end, in: buffer, from: max(0, buffer.count - 4096 - 4)) == nil {
+            while ByteSearch.firstIndex(of: end, in: buffer, from: buffer.count - 4096 - 4) == nil {
                 let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0, buffer.count < 65_536 else { return nil }
@@ -500,7 +492,7 @@ public final class ReplayServer: Sendable {
             var headers: [String: String] = [:]
             for line in lines.dropFirst() where !line.isEmpty {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingASCIIWhitespace()
             }
             return RecordedRequest(
                 method: String(requestLine[0]), path: path, rawQuery: query,

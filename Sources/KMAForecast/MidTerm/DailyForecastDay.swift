@@ -36,8 +36,7 @@ public struct DailyForecastDay: Hashable, Sendable {
 
     /// `YYYY-MM-DD`.
     public var isoDate: String {
-        let year = String(date / 10_000), month = date / 100 % 100, day = date % 100
-        return year + "-" + (month < 10 ? "0" : "") + String(month) + "-" + (day < 10 ? "0" : "") + String(day)
+        String(date / 10_000) + "-" + (date / 100 % 100).zeroPadded(toWidth: 2) + "-" + (date % 100).zeroPadded(toWidth: 2)
     }
 }
 

@@ -103,7 +103,7 @@ public enum MidTermDecoder {
             case .text(let text)?:
                 let trimmed = text.trimmingWhitespace()
                 if trimmed.isEmpty { return nil }
-                guard trimmed.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 }), let number = Double(trimmed) else {
+                guard trimmed.utf8.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 45 }), let number = DecimalParser.parse(trimmed) else {
                     throw .unexpectedShape("\(key) is \"\(KeyRedaction.redact(String(trimmed.prefix(40))))\", not a number")
                 }
                 value = number
@@ -164,8 +164,8 @@ public enum MidTermDecoder {
                         guard isCode || isMessage else { try reader.skipValue(); return }
                         let value = try readField(&reader)
                         let text: String? = switch value {
-                        case .text(let text)?: text
-                        case .number(let number)?: number == 0 ? "00" : String(Int(number))
+                        case .text(let text)?: isCode ? ResultCode.text(sent: text) : text
+                        case .number(let number)?: ResultCode.text(sent: number)
                         case nil: nil
                         }
                         if isCode { code = text } else { message = text ?? "" }
@@ -234,8 +234,7 @@ public enum MidTermDecoder {
             return nil
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             let span = try reader.readNumber()
-            let text = String(decoding: UnsafeRawBufferPointer(rebasing: reader.bytes[span]), as: UTF8.self)
-            guard let value = Double(text), value.isFinite else { throw reader.malformed("expected a finite number") }
+            guard let value = DecimalParser.parse(UnsafeRawBufferPointer(rebasing: reader.bytes[span])) else { throw reader.malformed("expected a finite number") }
             return .number(value)
         default:
             try reader.skipValue()
@@ -260,7 +259,7 @@ public enum MidTermDecoder {
         }
         let utf8 = Array(text.utf8)
         guard let open = ResponseSniffer.openTag("item", in: utf8), !open.selfClosing,
-              let close = ResponseSniffer.find(Array("</".utf8) + open.qualifiedName + [UInt8(ascii: ">")], in: utf8, from: open.contentStart) else {
+              let close = ByteSearch.firstIndex(of: Array("</".utf8) + open.qualifiedName + [UInt8(ascii: ">")], in: utf8, from: open.contentStart, ignoringASCIICase: true) else {
             throw .emptyRun
         }
         var fields: [String: Item.Field] = [:]
@@ -279,7 +278,7 @@ public enum MidTermDecoder {
                 index = tagEnd + 1  // <key/>: missing
                 continue
             }
-            guard let end = ResponseSniffer.find(Array("</".utf8) + name, in: utf8, from: tagEnd + 1), end <= close else {
+            guard let end = ByteSearch.firstIndex(of: Array("</".utf8) + name, in: utf8, from: tagEnd + 1, ignoringASCIICase: true), end <= close else {
                 throw .unexpectedShape("XML element <\(key)> is not closed")
             }
             let content = String(decoding: utf8[(tagEnd + 1)..<end], as: UTF8.self)

@@ -35,11 +35,7 @@ public struct MidTermIssue: Hashable, Comparable, Sendable {
     ///
     /// - Returns: `nil` unless it is 12 ASCII digits of a valid date followed by `0600` or `1800`.
     public init?(tmFc: some StringProtocol) {
-        let digits = Array(tmFc.utf8)
-        guard digits.count == 12, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
-        var number = 0
-        for digit in digits { number = number * 10 + Int(digit - UInt8(ascii: "0")) }
-        guard number % 100 == 0 else { return nil }
+        guard let number = FixedWidthDigits.value(tmFc.utf8, count: 12), number % 100 == 0 else { return nil }
         self.init(date: number / 10_000, hour: number / 100 % 100)
     }
 

@@ -1,9 +1,15 @@
 /// Parsing decimal numbers from bytes, fast: the common case (up to 19 digits and a small
 /// exponent) in a few integer operations, correctly rounded; longer decimal numbers through
 /// the standard library's `Double(_:)`. Only decimal spellings are numbers.
-enum DecimalParser {
+///
+/// The one decimal parser of the package: coordinates on the command line and in CSV input
+/// (`grid --input`, the hot path of `cli.grid-input-1M`), numbers in JSON and XML answers,
+/// and the numbers inside KMA's value text (whose own grammar, with units and spacing, is
+/// ``ValueText``'s).
+package enum DecimalParser {
     /// Exact powers of ten as doubles (10^0 … 10^22 are all exactly representable).
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
+    @usableFromInline
+    static let powersOfTen: [Double] = (0...22).map { exponent in
         var value = 1.0
         for _ in 0..<exponent { value *= 10 }
         return value
@@ -18,7 +24,8 @@ enum DecimalParser {
     /// Correct rounding: when the digits fit in 2^53 and the power of ten is at most 22, the
     /// value is one exactly rounded multiplication or division of two exact doubles
     /// (Clinger's fast path); otherwise the standard library decides.
-    static func parse(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    @inlinable
+    package static func parse(_ bytes: UnsafeRawBufferPointer) -> Double? {
         let count = bytes.count
         guard count > 0 else { return nil }
         var index = 0
@@ -86,8 +93,19 @@ enum DecimalParser {
 
     /// Long or far-out decimal numbers, already checked to be decimal spellings: the standard
     /// library rounds them; `nil` when they overflow to infinity.
-    private static func slowPath(_ bytes: UnsafeRawBufferPointer) -> Double? {
+    @usableFromInline
+    static func slowPath(_ bytes: UnsafeRawBufferPointer) -> Double? {
         guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { return nil }
         return value
+    }
+
+    /// The number `text` spells, by the same rules as ``parse(_:)-(UnsafeRawBufferPointer)``:
+    /// an optional sign, digits with an optional point, an optional exponent; nothing around
+    /// it (no spaces), no `inf`, `nan` or hexadecimal, and `nil` for a number too large for a
+    /// `Double`.
+    package static func parse(_ text: some StringProtocol) -> Double? {
+        if let value = text.utf8.withContiguousStorageIfAvailable({ parse(UnsafeRawBufferPointer($0)) }) { return value }
+        var copy = String(text)
+        return copy.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
     }
 }
