@@ -16,8 +16,9 @@
 /// `+`, `/`, `=`, `\` and spaces skipped; letters lower-cased), and every stretch of text
 /// whose normal form is a piece of the key's is replaced, with what it was written with.
 ///
-/// - Complexity: O(*n* + *k*) for text of *n* bytes and a key of *k*: a rolling hash of every
-///   window of ``minimumSliceLength`` normal characters, checked against the key's windows.
+/// - Complexity: O(*n* + *k*) for text of *n* bytes and a key of *k*: the last 8 normal
+///   characters at every position, filtered against the key's, and a window of
+///   ``minimumSliceLength`` compared only where they are a piece of the key.
 public enum KeyRedaction {
     /// The text that replaces a key.
     public static let placeholder = "REDACTED"
@@ -65,63 +66,71 @@ public enum KeyRedaction {
         let key: [UInt8]
         /// The window length: ``minimumSliceLength``, or the whole key when shorter.
         let window: Int
-        /// Key positions by the hash of the window starting there.
+        /// How many of a window's last characters pick its candidates: 8 (one `UInt64`), or
+        /// the whole window when shorter.
+        let gram: Int
+        /// The bits of a `UInt64` that hold `gram` characters.
+        let gramMask: UInt64
+        /// For each run of `gram` key characters (packed into a `UInt64`, the last in the low
+        /// byte) that ends a window: where in the key those windows start.
         let starts: [UInt64: [Int]]
 
-        /// A filter over the windows' hashes (65,536 bits): most text windows are ruled out
+        /// A filter over the packed runs (65,536 bits): most text positions are ruled out
         /// without a dictionary lookup.
         let filter: [UInt64]
+
+        /// Which normal characters occur in the key, by byte: all ones if it does, 0 if not (a
+        /// mask, so counting a run of them needs no branch). A window can only match after
+        /// `window` of them in a row, which page text (short words between quotes, colons and
+        /// commas) rarely has, so most positions are ruled out before the filter.
+        let alphabet: [Int]
 
         init?(key text: String) {
             let normal = Self.normalize(Array(text.utf8)).map(\.byte)
             guard normal.count >= 4 else { return nil }
             key = normal
             window = min(KeyRedaction.minimumSliceLength, normal.count)
+            gram = min(window, 8)
+            gramMask = gram == 8 ? .max : (1 << UInt64(gram * 8)) - 1
             var starts: [UInt64: [Int]] = [:]
             var filter = [UInt64](repeating: 0, count: 1024)
-            var hash = RollingHash(window: window)
+            var packed: UInt64 = 0
             for (index, byte) in normal.enumerated() {
-                hash.push(byte, leaving: index >= window ? normal[index - window] : nil)
+                packed = (packed << 8 | UInt64(byte)) & gramMask
                 guard index >= window - 1 else { continue }
-                starts[hash.value, default: []].append(index - window + 1)
-                filter[Int(hash.value >> 6 & 1023)] |= 1 << (hash.value & 63)
+                starts[packed, default: []].append(index - window + 1)
+                let bit = Self.filterBit(packed)
+                filter[bit >> 6] |= 1 << UInt64(bit & 63)
             }
             self.starts = starts
             self.filter = filter
+            var alphabet = [Int](repeating: 0, count: 256)
+            for byte in normal { alphabet[Int(byte)] = ~0 }
+            self.alphabet = alphabet
+        }
+
+        /// Where a packed run falls in the filter: 16 bits of a multiplicative hash.
+        @inline(__always)
+        static func filterBit(_ packed: UInt64) -> Int {
+            Int(truncatingIfNeeded: (packed &* 0x9E37_79B9_7F4A_7C15) >> 48)
         }
 
         /// The byte ranges of `bytes` to replace, sorted and disjoint, found in one pass with
         /// the last `window` normal characters in a ring.
+        ///
+        /// The hot loop of every page a client reads (the key is looked for in each answer
+        /// before it is decoded), so it runs over buffer pointers, with a ring of 16 slots
+        /// indexed by masking instead of a remainder.
         func ranges(in bytes: [UInt8], stopAtFirst: Bool = false) -> [Range<Int>] {
             guard bytes.count >= window else { return [] }
-            var ring = [Character](repeating: Character(byte: 0, start: 0, end: 0), count: window)
-            var count = 0
-            var covered: [Range<Int>] = []
-            var hash = RollingHash(window: window)
-            var index = 0
-            while index < bytes.count {
-                let start = index
-                let (decodedByte, next) = Self.decoded(bytes, at: index)
-                index = next
-                guard let byte = Self.normal(decodedByte) else { continue }
-                let slot = count % window
-                hash.push(byte, leaving: count >= window ? ring[slot].byte : nil)
-                ring[slot] = Character(byte: byte, start: start, end: index)
-                count += 1
-                guard count >= window, filter[Int(hash.value >> 6 & 1023)] & (1 << (hash.value & 63)) != 0,
-                      let candidates = starts[hash.value] else { continue }
-                let oldest = count % window
-                let matches = candidates.contains { keyStart in
-                    (0..<window).allSatisfy { ring[(oldest + $0) % window].byte == key[keyStart + $0] }
+            let covered = bytes.withUnsafeBufferPointer { text in
+                key.withUnsafeBufferPointer { key in
+                    filter.withUnsafeBufferPointer { filter in
+                        alphabet.withUnsafeBufferPointer { alphabet in
+                            scan(text, key: key, filter: filter, alphabet: alphabet, stopAtFirst: stopAtFirst)
+                        }
+                    }
                 }
-                guard matches else { continue }
-                let first = ring[oldest].start
-                if let last = covered.last, last.upperBound >= first {
-                    covered[covered.count - 1] = last.lowerBound..<index
-                } else {
-                    covered.append(first..<index)
-                }
-                if stopAtFirst { break }
             }
             // Through any padding after the last character (`==`, `%3D%3D`).
             return covered.map { range in
@@ -132,6 +141,68 @@ public enum KeyRedaction {
                     end = next
                 }
                 return range.lowerBound..<end
+            }
+        }
+
+        /// The ring's size: a power of two no smaller than any window.
+        private static let ringSize = 16
+        static let ringMask = ringSize - 1
+
+        private func scan(
+            _ text: UnsafeBufferPointer<UInt8>, key: UnsafeBufferPointer<UInt8>, filter: UnsafeBufferPointer<UInt64>,
+            alphabet: UnsafeBufferPointer<Int>, stopAtFirst: Bool
+        ) -> [Range<Int>] {
+            assert(window <= Self.ringSize)
+            let mask = Self.ringMask
+            // The last normal characters, and where in the text each began. Every variable of
+            // the loop is declared inside the innermost closure: one captured from outside
+            // lives in memory, and a run count read and written through memory each byte
+            // made this loop half as fast.
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.ringSize) { ringStarts in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.ringSize) { ringBytes in
+                    ringBytes.initialize(repeating: 0)
+                    ringStarts.initialize(repeating: 0)
+                    var covered: [Range<Int>] = []
+                    var packed: UInt64 = 0
+                    let gramMask = gramMask
+                    var count = 0
+                    // How many of the last normal characters in a row occur in the key.
+                    var run = 0
+                    var index = 0
+                    while index < text.count {
+                        let start = index
+                        var byte = text[index]
+                        index &+= 1
+                        if byte == UInt8(ascii: "%") { (byte, index) = Self.decoded(text, at: start) }
+                        guard let normal = Self.normal(byte) else { continue }
+                        // A shift register, not a rolling hash: no multiply in the chain from
+                        // one character to the next.
+                        packed = (packed << 8 | UInt64(normal)) & gramMask
+                        let slot = count & mask
+                        ringBytes[slot] = normal
+                        ringStarts[slot] = start
+                        count &+= 1
+                        run = (run &+ 1) & alphabet[Int(normal)]
+                        guard run >= window else { continue }
+                        let bit = Self.filterBit(packed)
+                        guard filter[bit >> 6] & (1 << UInt64(bit & 63)) != 0, let candidates = starts[packed] else { continue }
+                        let oldest = (count &- window) & mask
+                        let matches = candidates.contains { keyStart in
+                            var offset = 0
+                            while offset < window, ringBytes[(oldest &+ offset) & mask] == key[keyStart + offset] { offset += 1 }
+                            return offset == window
+                        }
+                        guard matches else { continue }
+                        let first = ringStarts[oldest]
+                        if let last = covered.last, last.upperBound >= first {
+                            covered[covered.count - 1] = last.lowerBound..<index
+                        } else {
+                            covered.append(first..<index)
+                        }
+                        if stopAtFirst { break }
+                    }
+                    return covered
+                }
             }
         }
 
@@ -154,7 +225,9 @@ public enum KeyRedaction {
         }
 
         /// The byte at `index`, percent-decoded up to three levels, and the index after it.
-        static func decoded(_ bytes: [UInt8], at start: Int) -> (UInt8, Int) {
+        @inline(__always)
+        static func decoded<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at start: Int) -> (UInt8, Int)
+        where Bytes.Index == Int {
             var byte = bytes[start]
             var index = start + 1
             var levels = 0
@@ -183,24 +256,6 @@ public enum KeyRedaction {
         }
     }
 
-
-    /// A polynomial hash of the last `window` bytes, updated in O(1) per byte.
-    struct RollingHash {
-        private static let base: UInt64 = 1_099_511_628_211
-        private let outgoingFactor: UInt64
-        private(set) var value: UInt64 = 0
-
-        init(window: Int) {
-            var factor: UInt64 = 1
-            for _ in 1..<max(window, 1) { factor = factor &* Self.base }
-            outgoingFactor = factor
-        }
-
-        mutating func push(_ byte: UInt8, leaving old: UInt8?) {
-            if let old { value = value &- UInt64(old) &* outgoingFactor }
-            value = value &* Self.base &+ UInt64(byte)
-        }
-    }
 
     /// Replaces the values of `serviceKey=` and `authKey=` parameters (case-insensitive).
     private static func redactQueryValues(_ text: String) -> String {
