@@ -31,7 +31,7 @@ package enum ByteSearch {
             return nil
         }
         outer: for start in from...(haystack.count - needle.count) {
-            for offset in 0..<needle.count where lowercased(haystack[start + offset]) != lowercased(needle[offset]) {
+            for offset in 0..<needle.count where lowercasedASCII(haystack[start + offset]) != lowercasedASCII(needle[offset]) {
                 continue outer
             }
             return start
@@ -39,7 +39,7 @@ package enum ByteSearch {
         return nil
     }
 
-    /// `A`–`Z` as `a`–`z`; every other byte as it is.
+    /// `byte` with `A`–`Z` made `a`–`z`; any other byte as it is.
     @inline(__always)
-    private static func lowercased(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
+    package static func lowercasedASCII(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 }

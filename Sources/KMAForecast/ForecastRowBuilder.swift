@@ -122,8 +122,7 @@ public struct ForecastRowBuilder: Sendable {
             if let last = keys.last, key <= last {
                 if let found = Self.binarySearch(keys, key) { return found }
                 // A new row before existing ones: from now on, look rows up by hashing.
-                inOrder = false
-                index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
+                indexRows()
             } else {
                 return appendRow(key: key, nx: nx, ny: ny, base: base, isObservation: isObservation)
             }
@@ -155,9 +154,10 @@ public struct ForecastRowBuilder: Sendable {
         return KSTDateTime(wallSeconds: days * 86_400 + hhmm / 100 * 3600 + hhmm % 100 * 60)
     }
 
-    /// The packed key of a row (see ``key(nx:ny:days:time:)``).
-    internal static func key(of row: ForecastRow) -> UInt64 {
-        key(nx: row.nx, ny: row.ny, days: row.validTime.dayNumber, time: row.validTime.hhmm)
+    /// Leaves key order for the dictionary index: a key arrived that is not after the last.
+    private mutating func indexRows() {
+        inOrder = false
+        index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
     }
 
     private static func binarySearch(_ keys: [UInt64], _ key: UInt64) -> Int? {
@@ -224,10 +224,7 @@ public struct ForecastRowBuilder: Sendable {
 
     /// Appends a whole row known to be new.
     private mutating func appendRow(_ row: ForecastRow, key: UInt64) {
-        if inOrder, let last = keys.last, key <= last {
-            inOrder = false
-            index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($0.element, $0.offset) })
-        }
+        if inOrder, let last = keys.last, key <= last { indexRows() }
         storage.append(row)
         keys.append(key)
         if !inOrder { index[key] = storage.count - 1 }

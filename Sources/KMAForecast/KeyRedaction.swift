@@ -302,9 +302,7 @@ public enum KeyRedaction {
             for name in names where index + name.count <= bytes.count {
                 var matches = true
                 for offset in 0..<name.count {
-                    var byte = bytes[index + offset]
-                    if byte >= 65 && byte <= 90 { byte += 32 }
-                    if byte != name[offset] { matches = false; break }
+                    if ByteSearch.lowercasedASCII(bytes[index + offset]) != name[offset] { matches = false; break }
                 }
                 // Only at the start of a parameter name (not inside a longer word).
                 if matches, index == 0 || !isNameByte(bytes[index - 1]) {

@@ -72,7 +72,7 @@ enum ResponseSniffer {
             let qualified = Array(bytes[nameStart..<nameEnd])
             // `</…`, `<?…`, `<!…` never match: their first byte is not part of a name.
             let local = qualified.lastIndex(of: UInt8(ascii: ":")).map { Array(qualified[($0 + 1)...]) } ?? qualified
-            guard local.count == wanted.count, zip(local, wanted).allSatisfy({ lower($0) == lower($1) }) else { continue }
+            guard local.count == wanted.count, zip(local, wanted).allSatisfy({ ByteSearch.lowercasedASCII($0) == ByteSearch.lowercasedASCII($1) }) else { continue }
             guard let tagEnd = bytes[nameEnd...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
             return (qualified, tagEnd + 1, bytes[tagEnd - 1] == UInt8(ascii: "/"))
         }
@@ -83,8 +83,6 @@ enum ResponseSniffer {
         byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n")
             || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "<")
     }
-
-    private static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 
     static func unescapeXML(_ text: String) -> String {
         guard text.contains("&") else { return text }

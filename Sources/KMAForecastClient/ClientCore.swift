@@ -299,7 +299,7 @@ struct ClientCore: Sendable {
     }
 
     /// An item with the key removed from its value.
-    private func redacted(_ item: ForecastItem) -> ForecastItem {
+    func redacted(_ item: ForecastItem) -> ForecastItem {
         let value = endpoint.key.redact(item.value)
         guard value != item.value else { return item }
         return ForecastItem(
@@ -385,27 +385,21 @@ struct CheckedPage: Sendable {
 }
 
 /// One page as fetched: the request, the bytes (kept for the cache, and for the item stream),
-/// the page decoded into rows, the label KMA put on its items if not the requested base, and
-/// the attempts it took.
+/// the page as ``ClientCore/decode(_:for:)`` checked it, and the attempts it took.
 struct FetchedPage: Sendable {
     var request: PageRequest
     var bytes: [UInt8]
-    var info: PageInfo
-    var rows: ForecastRowBuilder
-    var rowError: RowBuilderError?
-    var baseLabel: ForecastBase?
-    /// Whether ``bytes`` contain the service key (``CheckedPage/echoesKey``).
-    var echoesKey: Bool
+    var checked: CheckedPage
     var attempts: Int
 
-    init(request: PageRequest, bytes: [UInt8], checked: CheckedPage, attempts: Int) {
-        self.request = request
-        self.bytes = bytes
-        self.info = checked.info
-        self.rows = checked.rows
-        self.rowError = checked.rowError
-        self.baseLabel = checked.baseLabel
-        self.echoesKey = checked.echoesKey
-        self.attempts = attempts
-    }
+    /// The page's facts.
+    var info: PageInfo { checked.info }
+    /// The page's rows (``CheckedPage/rows``).
+    var rows: ForecastRowBuilder { checked.rows }
+    /// The first item the rows refused (``CheckedPage/rowError``).
+    var rowError: RowBuilderError? { checked.rowError }
+    /// The label KMA put on the items if not the requested base (``CheckedPage/baseLabel``).
+    var baseLabel: ForecastBase? { checked.baseLabel }
+    /// Whether ``bytes`` contain the service key (``CheckedPage/echoesKey``).
+    var echoesKey: Bool { checked.echoesKey }
 }

@@ -39,15 +39,7 @@ extension ForecastClient {
         let key = core.endpoint.key
         if key.occurs(in: bytes) {
             page.info.resultMessage = key.redact(page.info.resultMessage)
-            for index in page.items.indices {
-                let item = page.items[index]
-                let value = key.redact(item.value)
-                guard value != item.value else { continue }
-                page.items[index] = ForecastItem(
-                    base: item.base, category: item.category, forecastDate: item.forecastDate, forecastTime: item.forecastTime,
-                    value: value, isObservation: item.isObservation, nx: item.nx, ny: item.ny
-                )
-            }
+            page.items = page.items.map(core.redacted)
         }
         let hourLabel = request.hourLabel
         var sawRequested = false
