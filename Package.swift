@@ -50,7 +50,13 @@ let package = Package(
             // KMAPlaces: place names for `forecast(for: .place(…))`, and the mid-term region
             // codes of a place (the ten-day view).
             dependencies: ["KMAGrid", "KMAForecast", "KMAPlaces"],
-            exclude: ["README.md"]
+            exclude: ["README.md"],
+            // The recorded KMA answers of the sample forecast (`LocalForecast.sample`,
+            // `RecordedRunTransport.sample`, the CLI's first run without a key), compiled into
+            // the library as byte arrays (`PackageResources`): an app or an installed binary
+            // needs no bundle. Each file is a symbolic link to its one copy in `Fixtures/`,
+            // where Fixtures/README.md gives its provenance.
+            resources: [.embedInCode("Resources")]
         ),
         .target(
             name: "KMAPlaces",
@@ -63,12 +69,7 @@ let package = Package(
         ),
         .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces"],
-            // The recorded pages of the sample forecast (`--demo`, the first run without a key),
-            // compiled into the binary as byte arrays (`PackageResources`): an installed binary
-            // needs no bundle. Each file is a symbolic link to its one copy in `Fixtures/`,
-            // where Fixtures/README.md gives its provenance.
-            resources: [.embedInCode("Resources")]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces"]
         ),
         .executableTarget(
             name: "kma-forecast",

@@ -1,26 +1,8 @@
 import KMAForecast
+import KMAForecastClient
 import KMAForecastText
 import KMAGrid
 import KMAPlaces
-
-/// What the ten-day view shows: the days and where they came from. Made from a live
-/// ``KMAForecastClient/DailyForecast`` or from the bundled sample.
-struct TenDayView {
-    var days: [DailyForecastDay]
-    var cell: GridCell
-    /// The place's full name (`--place`, or the sample's), if any.
-    var placeName: String?
-    /// The coordinate given with `--lat`/`--lon`, if any.
-    var coordinate: GeoCoordinate?
-    /// The mid-term codes.
-    var regions: MidTermAssignment
-    /// The short-term run used.
-    var shortBase: ForecastBase?
-    /// The mid-term runs used, newest first.
-    var midIssues: [MidTermIssue]
-    /// The forecaster's outlook (`--outlook`), if asked for and delivered.
-    var outlook: String?
-}
 
 /// Renders the ten-day view: one line per day from today with the date and weekday, low/high,
 /// 오전/오후 conditions with their rain chance, and the source (short or mid, and its run);
@@ -60,6 +42,8 @@ struct DailyForecastSection {
         case full
         /// A title, the regions and the runs (in the default view).
         case section
+        /// A title naming a recording's place and run, and the regions (the sample's mid-term block).
+        case sample
     }
 
     /// One way of laying the days out, from the fullest to the narrowest.
@@ -99,28 +83,40 @@ struct DailyForecastSection {
 
     // MARK: Text
 
-    func text(_ view: TenDayView, header: Header) -> String {
+    func text(_ view: LocalForecast, header: Header, outlook: String? = nil) -> String {
         let layout = self.layout(view, from: header == .full ? Layout.withRuns : Layout.section)
         var lines: [String] = []
         switch header {
         case .full:
-            var title = view.placeName ?? view.coordinate.map { Formatting.latitude($0.latitude) + " " + Formatting.longitude($0.longitude) } ?? ""
-            title += (title.isEmpty ? "" : " · ") + (ko ? "격자 nx \(view.cell.nx), ny \(view.cell.ny)" : "grid nx \(view.cell.nx), ny \(view.cell.ny)")
+            var title = view.location.placeName ?? view.location.coordinate.map { Formatting.latitude($0.latitude) + " " + Formatting.longitude($0.longitude) } ?? ""
+            title += (title.isEmpty ? "" : " · ") + (ko ? "격자 nx \(view.location.cell.nx), ny \(view.location.cell.ny)" : "grid nx \(view.location.cell.nx), ny \(view.location.cell.ny)")
             lines.append(style.bold(TerminalText.safe(title)))
         case .section:
+            let mid = view.midTerm != nil
             lines.append(style.bold(
-                layout.source == .letter ? (ko ? "일별 예보 (단: 단기, 중: 중기)" : "Days ahead (s: short-term, m: mid-term)")
-                    : (ko ? "일별 예보 (단기 + 중기)" : "Days ahead (short-term + mid-term)")
+                layout.source == .letter
+                    ? (ko ? (mid ? "일별 예보 (단: 단기, 중: 중기)" : "일별 예보 (단: 단기)") : (mid ? "Days ahead (s: short-term, m: mid-term)" : "Days ahead (s: short-term)"))
+                    : (ko ? (mid ? "일별 예보 (단기 + 중기)" : "일별 예보 (단기)") : (mid ? "Days ahead (short-term + mid-term)" : "Days ahead (short-term)"))
             ))
+        case .sample:
+            let place = view.location.placeName ?? ""
+            let run = view.midTermRuns.first.map { CalendarText.run(ForecastBase($0.dateTime)) } ?? ""
+            lines.append(style.bold(fitting([
+                ko ? "중기예보 표본: \(place), \(run) KST 발표 (기록된 자료, 실제 날짜)" : "Mid-term sample: \(place), run \(run) KST (recorded, real dates)",
+                ko ? "중기예보 표본: \(place), \(run)" : "Mid-term sample: \(place), \(run)",
+                ko ? "중기예보 표본, \(run) 발표" : "Mid-term sample, run \(run)",
+            ], separator: " ")))
         }
         // The narrowest default view leaves the regions to `--days` and `grid`: one screen
         // has no line to spare for them.
-        if header == .full || layout.source != .letter {
+        if header != .section || layout.source != .letter {
             lines.append(fitting([regionsLine(view), compactRegionsLine(view)], separator: " · "))
         }
-        lines.append(fitting([runsLine(view), compactRunsLine(view)], separator: ", "))
+        if header != .sample {
+            lines.append(fitting([runsLine(view), compactRunsLine(view)], separator: ", "))
+        }
         lines += dayLines(view, layout: layout)
-        if let outlook = view.outlook {
+        if let outlook {
             lines.append("")
             lines.append(style.bold(ko ? "중기 전망 (기상청)" : "Outlook (KMA forecaster)"))
             lines.append(TerminalText.safe(outlook))
@@ -129,7 +125,7 @@ struct DailyForecastSection {
     }
 
     /// The first layout whose day lines all fit ``width``; the last when none does.
-    func layout(_ view: TenDayView, from layouts: [Layout]) -> Layout {
+    func layout(_ view: LocalForecast, from layouts: [Layout]) -> Layout {
         guard let width else { return layouts[0] }
         return layouts.first { layout in
             dayLines(view, layout: layout).allSatisfy { Formatting.displayWidth($0) <= width }
@@ -160,57 +156,59 @@ struct DailyForecastSection {
     }
 
     /// `중기 구역: 육상 11B00000 서울·인천·경기 · 기온 11B10101 서울`.
-    func regionsLine(_ view: TenDayView) -> String {
-        let regions = view.regions
+    func regionsLine(_ view: LocalForecast) -> String {
+        guard let regions = view.location.midTermRegions else { return ko ? "중기 구역: 없음" : "Mid-term regions: none" }
         let approximate = regions.isApproximate ? (ko ? " (≈ 가장 가까운 구역)" : " (≈ nearest region: the place has none of its own)") : ""
         return ko
-            ? "중기 구역: 육상 \(regions.landRegion.id) \(regions.landRegion.name)\(approximate) · 기온 \(regions.temperaturePoint.id) \(regions.temperaturePoint.name)"
-            : "Mid-term regions: land \(regions.landRegion.id) \(regions.landRegion.name)\(approximate) · temperature \(regions.temperaturePoint.id) \(regions.temperaturePoint.name)"
+            ? "중기 구역: 육상 \(regions.landRegionID) \(regions.landRegionName)\(approximate) · 기온 \(regions.temperaturePointID) \(regions.temperaturePointName)"
+            : "Mid-term regions: land \(regions.landRegionID) \(regions.landRegionName)\(approximate) · temperature \(regions.temperaturePointID) \(regions.temperaturePointName)"
     }
 
     /// `Land 서울·인천·경기 · temperature 서울`: the names without the codes.
-    private func compactRegionsLine(_ view: TenDayView) -> String {
-        let regions = view.regions
+    private func compactRegionsLine(_ view: LocalForecast) -> String {
+        guard let regions = view.location.midTermRegions else { return ko ? "중기 구역 없음" : "No mid-term regions" }
         let approximate = regions.isApproximate ? " (≈)" : ""
         return ko
-            ? "육상 \(regions.landRegion.name)\(approximate) · 기온 \(regions.temperaturePoint.name)"
-            : "Land \(regions.landRegion.name)\(approximate) · temperature \(regions.temperaturePoint.name)"
+            ? "육상 \(regions.landRegionName)\(approximate) · 기온 \(regions.temperaturePointName)"
+            : "Land \(regions.landRegionName)\(approximate) · temperature \(regions.temperaturePointName)"
     }
 
-    private func runsLine(_ view: TenDayView) -> String {
+    private func runsLine(_ view: LocalForecast) -> String {
         let none = ko ? "없음" : "n/a"
-        let short = view.shortBase.map(CalendarText.run) ?? none
-        let mid = view.midIssues.isEmpty ? none : view.midIssues.map { CalendarText.run(ForecastBase($0.dateTime)) }.joined(separator: ", ")
+        let short = view.shortTermDaysBase.map(CalendarText.run) ?? none
+        let mid = view.midTermRuns.isEmpty ? none : view.midTermRuns.map { CalendarText.run(ForecastBase($0.dateTime)) }.joined(separator: ", ")
+        guard view.midTerm != nil else { return (ko ? "발표 단기 " : "Runs: short ") + short + " KST" }
         return (ko ? "발표 단기 " : "Runs: short ") + short + (ko ? " · 중기 " : " · mid ") + mid + " KST"
     }
 
     /// `Runs: short 10-04 17:00, mid 10-04 06:00`: without the years (the view's first line says KST).
-    private func compactRunsLine(_ view: TenDayView) -> String {
+    private func compactRunsLine(_ view: LocalForecast) -> String {
         let none = ko ? "없음" : "n/a"
-        let short = view.shortBase.map { String(CalendarText.run($0).dropFirst(5)) } ?? none
-        let mid = view.midIssues.isEmpty ? none : view.midIssues.map { String(CalendarText.run(ForecastBase($0.dateTime)).dropFirst(5)) }.joined(separator: ", ")
+        let short = view.shortTermDaysBase.map { String(CalendarText.run($0).dropFirst(5)) } ?? none
+        let mid = view.midTermRuns.isEmpty ? none : view.midTermRuns.map { String(CalendarText.run(ForecastBase($0.dateTime)).dropFirst(5)) }.joined(separator: ", ")
+        guard view.midTerm != nil else { return (ko ? "발표: 단기 " : "Runs: short ") + short }
         return (ko ? "발표: 단기 " : "Runs: short ") + short + (ko ? ", 중기 " : ", mid ") + mid
     }
 
     // MARK: Days
 
     /// The days' lines in a layout, each starting with two spaces; a wet day's in cyan.
-    func dayLines(_ view: TenDayView, layout: Layout) -> [String] {
+    func dayLines(_ view: LocalForecast, layout: Layout) -> [String] {
         let twoRuns = kindsWithTwoRuns(view)
-        var rows = view.days.map { day -> [String] in
-            var cells = [layout.narrow ? TerminalChart.dayLabel(day.date, language) : CalendarText.day(day.date, language)]
+        var rows = Self.shownDays(view).map { day -> [String] in
+            var cells = [layout.narrow ? TerminalChart.dayLabel(day.yyyymmdd, language) : CalendarText.day(day.yyyymmdd, language)]
             if layout.joinedHalves {
                 cells += [joined(day), day.source == nil ? "–" : chance(day).map { "\($0)%" } ?? "–"]
             } else {
                 cells += [
-                    (ko ? "오전 " : "AM ") + half(day.am, shortWords: layout.shortWords),
-                    (ko ? "오후 " : "PM ") + half(day.pm, shortWords: layout.shortWords),
+                    (ko ? "오전 " : "AM ") + half(day.morning, shortWords: layout.shortWords),
+                    (ko ? "오후 " : "PM ") + half(day.afternoon, shortWords: layout.shortWords),
                 ]
             }
             cells.append(source(day, layout.source, twoRuns: twoRuns))
             return cells
         }
-        let temperatures = view.days.map { (temperature($0.low), temperature($0.high)) }
+        let temperatures = Self.shownDays(view).map { (temperature($0.lowTemperature), temperature($0.highTemperature)) }
         func widest(_ texts: [String]) -> Int { texts.map(Formatting.displayWidth).max() ?? 0 }
         let columns = rows.first?.count ?? 0
         var widths = (0..<columns).map { index in widest(rows.map { $0[index] }) }
@@ -229,7 +227,7 @@ struct DailyForecastSection {
                 widths[1] = widest(rows.map { $0[1] })
             }
         }
-        return zip(view.days, zip(rows, temperatures)).map { day, entry in
+        return zip(Self.shownDays(view), zip(rows, temperatures)).map { day, entry in
             let (cells, (low, high)) = entry
             var text: String
             if layout == Layout(source: .run) {
@@ -252,10 +250,10 @@ struct DailyForecastSection {
     }
 
     /// Whether rain is likely on the day: a half with precipitation or a rain chance of 60 % or more.
-    func isWet(_ day: DailyForecastDay) -> Bool {
-        [day.am, day.pm].contains { half in
+    func isWet(_ day: ForecastDay) -> Bool {
+        [day.morning, day.afternoon].contains { half in
             guard let half else { return false }
-            return (half.precipitation.map { $0 != .noPrecipitation } ?? false) || (half.probabilityOfPrecipitation ?? 0) >= 60
+            return (half.precipitationType.map { $0 != .noPrecipitation } ?? false) || (half.precipitationChancePercent ?? 0) >= 60
         }
     }
 
@@ -268,16 +266,16 @@ struct DailyForecastSection {
     func half(_ half: HalfDayForecast?, shortWords: Bool = false) -> String {
         guard let half else { return "–" }
         var text = shortWords ? word(half) : condition(half)
-        if let pop = half.probabilityOfPrecipitation { text += " \(pop)%" }
+        if let pop = half.precipitationChancePercent { text += " \(pop)%" }
         return (half.isApproximate ? "≈" : "") + text
     }
 
     /// The day as `AM→PM` in words (`clear→rain`; one word when both halves say the same),
     /// `–` for a missing half, `missing` for a day without data.
-    private func joined(_ day: DailyForecastDay) -> String {
+    private func joined(_ day: ForecastDay) -> String {
         guard day.source != nil else { return ko ? "자료 없음" : "missing" }
-        let am = day.am.map(word) ?? "–", pm = day.pm.map(word) ?? "–"
-        let approximate = (day.am?.isApproximate ?? false) || (day.pm?.isApproximate ?? false) ? "≈" : ""
+        let am = day.morning.map(word) ?? "–", pm = day.afternoon.map(word) ?? "–"
+        let approximate = (day.morning?.isApproximate ?? false) || (day.afternoon?.isApproximate ?? false) ? "≈" : ""
         return approximate + (am == pm ? am : am + "→" + pm)
     }
 
@@ -293,25 +291,25 @@ struct DailyForecastSection {
     }
 
     /// The day's highest rain chance of the halves that have one.
-    private func chance(_ day: DailyForecastDay) -> Int? {
-        [day.am?.probabilityOfPrecipitation, day.pm?.probabilityOfPrecipitation].compactMap { $0 }.max()
+    private func chance(_ day: ForecastDay) -> Int? {
+        [day.morning?.precipitationChancePercent, day.afternoon?.precipitationChancePercent].compactMap { $0 }.max()
     }
 
     /// The condition in a word (``HourStrip/word(sky:precipitation:language:)``); a phrase KMA
     /// wrote that has no known condition stays as written.
     private func word(_ half: HalfDayForecast) -> String {
         if half.sky == nil, let text = half.text { return TerminalText.safe(text) }
-        return HourStrip.word(sky: half.sky, precipitation: half.precipitation, language: language) ?? "–"
+        return HourStrip.word(sky: half.sky, precipitation: half.precipitationType, language: language) ?? "–"
     }
 
     /// The condition in words; the mid-term phrase as KMA wrote it (kept when it is unknown).
     func condition(_ half: HalfDayForecast) -> String {
         guard let sky = half.sky else {
             if let text = half.text { return TerminalText.safe(text) }
-            return half.precipitation.map { $0.name(in: language) } ?? "–"
+            return half.precipitationType.map { $0.name(in: language) } ?? "–"
         }
         if ko, let text = half.text { return TerminalText.safe(text) }
-        guard let type = half.precipitation, type != .noPrecipitation else { return sky.name(in: language) }
+        guard let type = half.precipitationType, type != .noPrecipitation else { return sky.name(in: language) }
         if ko {
             let lead = switch sky {
             case .clear: "맑고"
@@ -324,8 +322,8 @@ struct DailyForecastSection {
     }
 
     /// Which kinds have days from two runs (a mid-term 18 run and the 06 run before it).
-    private func kindsWithTwoRuns(_ view: TenDayView) -> (short: Bool, mid: Bool) {
-        let sources = Set(view.days.compactMap(\.source))
+    private func kindsWithTwoRuns(_ view: LocalForecast) -> (short: Bool, mid: Bool) {
+        let sources = Set(Self.shownDays(view).compactMap(\.source))
         return (
             sources.filter { if case .shortTerm = $0 { true } else { false } }.count > 1,
             sources.filter { if case .midTerm = $0 { true } else { false } }.count > 1
@@ -335,7 +333,7 @@ struct DailyForecastSection {
     /// `short 10-04 17:00` / `mid 10-04 06:00` (``Layout/Source/run``), `short` / `mid 18:00`
     /// (``Layout/Source/kind``), `s` / `m` (``Layout/Source/letter``); `missing` (empty for
     /// a letter: the line says `missing`).
-    private func source(_ day: DailyForecastDay, _ form: Layout.Source, twoRuns kinds: (short: Bool, mid: Bool)) -> String {
+    private func source(_ day: ForecastDay, _ form: Layout.Source, twoRuns kinds: (short: Bool, mid: Bool)) -> String {
         let kind: String, run: String, twoRuns: Bool
         switch day.source {
         case .shortTerm(let base)?:
@@ -358,51 +356,43 @@ struct DailyForecastSection {
 
     // MARK: JSON and CSV
 
-    /// The `--format json` contract: `regions`, `runs`, `days`; a missing value is `null`.
-    static func json(_ view: TenDayView) -> String {
-        let regions = JSONText.object([
-            ("land", JSONText.object([("id", JSONText.string(view.regions.landRegion.id)), ("name", JSONText.string(view.regions.landRegion.name))])),
-            ("temperature", JSONText.object([("id", JSONText.string(view.regions.temperaturePoint.id)), ("name", JSONText.string(view.regions.temperaturePoint.name))])),
-        ])
-        let runs = JSONText.object([
-            ("short", view.shortBase.map { JSONText.string($0.baseDate + $0.baseTime) } ?? "null"),
-            ("mid", view.midIssues.first.map { JSONText.string($0.tmFc) } ?? "null"),
-        ])
-        func number(_ value: Double?) -> String { value.map(JSONText.number) ?? "null" }
-        func half(_ half: HalfDayForecast?) -> String {
-            JSONText.object([
-                ("sky", half?.sky.map { String($0.code) } ?? "null"),
-                ("pty", half?.precipitation.map { String($0.code) } ?? "null"),
-                ("pop", half?.probabilityOfPrecipitation.map { String($0) } ?? "null"),
-                ("text", half?.text.map(JSONText.string) ?? "null"),
-            ])
+    /// The days a view shows: every date from today when the mid-term days were asked for and
+    /// came (a date nothing covers says `missing`); else only the days that have data (the
+    /// short-term run's alone, or a recording's, whose other dates are not missing but unrecorded).
+    static func shownDays(_ view: LocalForecast) -> [ForecastDay] {
+        guard view.recording == nil, let midTerm = view.midTerm, midTerm.status != .failed else {
+            return view.daily.filter { $0.source != nil }
         }
-        let days = view.days.map { day in
-            JSONText.object([
-                ("date", JSONText.string(day.isoDate)), ("low", number(day.low?.value)), ("high", number(day.high?.value)),
-                ("am", half(day.am)), ("pm", half(day.pm)), ("source", day.source.map { JSONText.string($0.kind) } ?? "null"),
-            ])
-        }
-        return JSONText.object([("regions", regions), ("runs", runs), ("days", "[" + days.joined(separator: ",") + "]")]) + "\n"
+        return view.daily
     }
 
     /// The CSV columns of `--format csv`.
     static let csvHeader = ["date", "low", "high", "am_sky", "am_pty", "am_pop", "pm_sky", "pm_pty", "pm_pop", "source"]
 
     /// `--format csv`: one row per day, an empty field for a missing value.
-    static func csv(_ view: TenDayView) -> String {
+    static func csv(_ view: LocalForecast) -> String {
         var out = CSVText.row(csvHeader)
         func number(_ value: Double?) -> String { value.map(JSONText.number) ?? "" }
-        for day in view.days {
+        for day in Self.shownDays(view) {
             out += CSVText.row([
-                day.isoDate, number(day.low?.value), number(day.high?.value),
-                day.am?.sky.map { String($0.code) } ?? "", day.am?.precipitation.map { String($0.code) } ?? "",
-                day.am?.probabilityOfPrecipitation.map(String.init) ?? "",
-                day.pm?.sky.map { String($0.code) } ?? "", day.pm?.precipitation.map { String($0.code) } ?? "",
-                day.pm?.probabilityOfPrecipitation.map(String.init) ?? "",
+                day.isoDate, number(day.lowTemperature?.value), number(day.highTemperature?.value),
+                day.morning?.sky.map { String($0.code) } ?? "", day.morning?.precipitationType.map { String($0.code) } ?? "",
+                day.morning?.precipitationChancePercent.map(String.init) ?? "",
+                day.afternoon?.sky.map { String($0.code) } ?? "", day.afternoon?.precipitationType.map { String($0.code) } ?? "",
+                day.afternoon?.precipitationChancePercent.map(String.init) ?? "",
                 day.source?.kind ?? "",
             ])
         }
         return out
     }
+}
+
+extension LocalForecast {
+    /// The short-term run the days came from, when it delivered.
+    var shortTermDaysBase: ForecastBase? {
+        outcome(.shortTerm).flatMap { $0.status == .failed ? nil : $0.base }
+    }
+
+    /// The mid-term runs the days came from, newest first (none when the days were not asked).
+    var midTermRuns: [MidTermIssue] { midTerm?.runs ?? [] }
 }

@@ -111,133 +111,185 @@ enum ForecastCommand {
         let language = arguments.language(context.environment)
         let units = arguments.units
         let product: ForecastProduct? = arguments.string("product").flatMap(ForecastProduct.init(rawValue:))
+        let products = product.map { [$0] } ?? ForecastProduct.allCases
+        // The default text view closes with the days ahead, the mid-term forecast's included.
+        let defaultView = product == nil && format == .text && !svg
+        let fetched = try await forecast(
+            arguments, context, products: products, midTermDays: defaultView ? 10 : nil, implicitMidTerm: true,
+            picture: format == .text || svg, language: language
+        )
+        let forecast = fetched.forecast
+        let out = context.standardOutput
+        if let path = arguments.string("chart") {
+            try ForecastChartFile.write(ForecastSVG(language: language, units: units).render(forecast), to: path)
+        }
+        if svg {
+            out.write(ForecastSVG(language: language, units: units).render(forecast))
+        } else {
+            switch format {
+            case .text:
+                let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
+                var view = ForecastTextView(language: language, units: units, style: style)
+                view.width = Platform.outputColumns(environment: context.environment, sink: out)
+                view.glyphs = .forLocale(context.environment)
+                view.hours = hours
+                view.daysNote = midTermNote(forecast, language: language)
+                view.midTermSample = fetched.midTermSample
+                out.write(view.render(forecast))
+            case .json:
+                out.write(try json(forecast))
+            case .csv:
+                out.write(csv(forecast))
+            }
+        }
+        return exitStatus(forecast, implicitMidTerm: defaultView)
+    }
+
+    /// The exit status of a forecast that was shown: 1 when a requested product (or the
+    /// mid-term days asked with `--days`) is missing, after the rest was written, so that a
+    /// script can tell a partial forecast from a whole one; else 0. The default view's days
+    /// ahead are not asked for: a key without the mid-term service still exits 0 there.
+    static func exitStatus(_ forecast: LocalForecast, implicitMidTerm: Bool) -> Int32 {
+        let productFailed = forecast.products.contains { $0.status == .failed }
+        let midTermFailed = !implicitMidTerm && forecast.midTerm?.failure != nil
+        return productFailed || midTermFailed ? ExitCode.failure : ExitCode.success
+    }
+
+    /// The one forecast the views render: the library's value, from KMA (with a key) or from
+    /// the bundled recordings (the sample: no key and a view for people, or `--demo`), with the
+    /// failures of products (and of the mid-term days, when asked for) on standard error.
+    ///
+    /// - Parameters:
+    ///   - products: The products to ask for.
+    ///   - midTermDays: The days to ask for with the mid-term forecast, or `nil` for none.
+    ///   - implicitMidTerm: The mid-term days were not asked for by an option (the default
+    ///     view's): a failure of theirs is the view's note, not a warning.
+    ///   - picture: The view is for people (text, a picture): without a key it shows the sample.
+    /// - Returns: The forecast, and for the sample's default view the mid-term recording's own forecast.
+    static func forecast(
+        _ arguments: ParsedArguments, _ context: CommandContext, products: [ForecastProduct], midTermDays: Int?,
+        implicitMidTerm: Bool, picture: Bool, language: DisplayLanguage
+    ) async throws(CLIError) -> (forecast: LocalForecast, midTermSample: LocalForecast?) {
         let requested = try location(arguments)
         if arguments.has("no-cache"), arguments.has("cache-dir") {
             throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
         }
+        // `--at` is read (and refused when it is not an instant) with or without a key.
+        let instant = try BaseTimeCommand.instant(arguments, context)
         let keyText = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        // Pictures and text are for people: without a key they show the sample, as text does.
-        let demo = arguments.has("demo") || (keyText == nil && (format == .text || svg))
+        let demo = arguments.has("demo") || (keyText == nil && picture)
         guard demo || keyText != nil else {
-            throw .runtime("No KMA service key is set, and --format \(format.rawValue) does not show sample data. \(keyHelp) (Or run with --demo to see the bundled sample.)")
+            throw .runtime("No KMA service key is set, and --format \(arguments.string("format") ?? "") does not show sample data. \(keyHelp) (Or run with --demo to see the bundled sample.)")
         }
-
-        let products: [ForecastProduct]
-        let cell: GridCell
-        let location: ForecastReport.Location
-        let at: KSTDateTime
-        let sample: DemoData.Sample?
-        var configuration: ClientConfiguration
-        let client: ForecastClient
-        let progress = ProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal && !demo, language: language)
         if demo {
-            let chosen = DemoData.sample(for: product ?? .shortTerm)
-            sample = chosen
-            products = [chosen.product]
-            cell = chosen.cell
-            location = .init(cell: chosen.cell, placeName: chosen.placeName, coordinate: nil)
-            at = chosen.clock
-            context.standardError.write(demoNotice(chosen, requested: requested, explicit: arguments.has("demo"), language: language))
-            do {
-                // The demo's key is a placeholder: the demo transport never sends anything.
-                configuration = ClientConfiguration(serviceKey: try ServiceKey("DEMO"), cache: .disabled, now: { chosen.clock.date })
-                // The public seam an app would use: the recorded pages behind an injected transport.
-                client = try ForecastClient(configuration: configuration, transport: DemoData.transport)
-            } catch {
-                throw .runtime("the demo could not start: \(error.description)")
+            if arguments.has("at") {
+                throw .usage("'--at <instant>' asks KMA for another instant; the sample is a recording of one instant. Give a key (KMA_SERVICE_KEY) to use --at, or leave it out")
             }
-        } else {
-            guard let requested else {
-                throw .usage("Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' or '--place <name>' (or --demo)")
-            }
-            sample = nil
-            products = product.map { [$0] } ?? ForecastProduct.allCases
-            cell = requested.cell
-            location = requested
-            let instant = try BaseTimeCommand.instant(arguments, context)
-            at = KSTDateTime(unixSeconds: instant)
-            configuration = try clientConfiguration(arguments, context, key: keyText ?? "", at: at)
-            configuration.rateLimiter = RequestRateLimiter(requestsPerSecond: try rate(arguments))
-            let cacheWarning = CacheWriteWarning(sink: context.standardError)
-            let showProgress = progress.enabled
-            configuration.onEvent = { @Sendable event in
-                cacheWarning.observe(event)
-                if showProgress { progress.observe(event) }
-            }
-            do {
-                if let sleep = context.retrySleep {
-                    client = try ForecastClient(configuration: configuration, transport: URLSessionTransport(maximumBodySize: configuration.maximumResponseSize), sleep: sleep, random: { Double.random(in: 0..<1) })
-                } else {
-                    client = try ForecastClient(configuration: configuration)
-                }
-            } catch {
-                throw .usage(error.description)
-            }
+            return try await sample(products: products, midTermDays: midTermDays, requested: requested, explicit: arguments.has("demo"), context: context)
         }
-
-        // The days section of the default text view: its mid-term answers fetched alongside.
-        let daysSection = TenDayCommand.startDefaultViewSection(
-            arguments, requested: requested, client: client, sample: demo, enabled: product == nil && format == .text && !svg
-        )
-        let outcomes = await fetch(products, cell: cell, client: client, budget: try budget(arguments))
+        guard let requested else {
+            throw .usage("Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' or '--place <name>' (or --demo)")
+        }
+        let at = KSTDateTime(unixSeconds: instant)
+        var configuration = try clientConfiguration(arguments, context, key: keyText ?? "", at: at)
+        configuration.rateLimiter = RequestRateLimiter(requestsPerSecond: try rate(arguments))
+        let progress = ProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal, language: language)
+        let cacheWarning = CacheWriteWarning(sink: context.standardError)
+        let showProgress = progress.enabled
+        configuration.onEvent = { @Sendable event in
+            cacheWarning.observe(event)
+            if showProgress { progress.observe(event) }
+        }
+        let client: ForecastClient
+        do {
+            if let sleep = context.retrySleep {
+                client = try ForecastClient(configuration: configuration, transport: URLSessionTransport(maximumBodySize: configuration.maximumResponseSize), sleep: sleep, random: { Double.random(in: 0..<1) })
+            } else {
+                client = try ForecastClient(configuration: configuration)
+            }
+        } catch {
+            throw .usage(error.description)
+        }
+        // The default view's days: the mid-term part only where the place has mid-term regions.
+        let days = implicitMidTerm && (try? requested.resolved())?.midTermRegions == nil ? nil : midTermDays
+        let budget = try budget(arguments)
+        let forecast: LocalForecast
+        do {
+            forecast = try await client.forecast(for: requested, products: products, midTermDays: days, budget: budget)
+        } catch {
+            progress.finish()
+            throw .runtime(error.description)
+        }
         progress.finish()
+        for outcome in forecast.products {
+            guard let failure = outcome.failure else { continue }
+            context.standardError.write("Warning: \(outcome.product.rawValue): \(TerminalText.safe(failure.message))\n")
+        }
+        if !implicitMidTerm, let failure = forecast.midTerm?.failure {
+            let days = forecast.midTerm?.status == .failed ? " The mid-term days are shown as missing." : ""
+            context.standardError.write("Warning: mid-term: \(TerminalText.safe(failure.message))\(days)\n")
+        }
+        return (forecast, nil)
+    }
 
-        let failures = outcomes.filter { $0.error != nil }
-        if failures.count == outcomes.count {
-            var seen = Set<String>()
-            let messages = failures.compactMap { failure -> String? in
-                guard let error = failure.error, seen.insert(error).inserted else { return nil }
-                return failures.count == 1 || outcomes.count == 1 ? error : "\(failure.product.rawValue): \(error)"
+    /// The sample: the bundled recording of the product asked for (the short-term run by
+    /// default), asked through the public client over ``RecordedRunTransport/sample`` at the
+    /// instant it became available; with days, the mid-term recording as a forecast of its own
+    /// (its place and run are not the short-term recording's).
+    static func sample(
+        products: [ForecastProduct], midTermDays: Int?, requested: ForecastLocation?, explicit: Bool, context: CommandContext
+    ) async throws(CLIError) -> (forecast: LocalForecast, midTermSample: LocalForecast?) {
+        let recordings = LocalForecast.sampleRecordings
+        let wanted = products.count == 1 ? products[0] : .shortTerm
+        guard let recording = recordings.first(where: { $0.product == wanted }), let product = recording.product else {
+            throw .runtime("the bundled sample could not be read (a bug in kma-forecast; please report it)")
+        }
+        func ask(_ recording: SampleRecording, products: [ForecastProduct], midTermDays: Int?) async throws(CLIError) -> LocalForecast {
+            do {
+                // The sample's key is a placeholder: the recorded transport sends nothing.
+                let instant = recording.availableAt.date
+                let configuration = ClientConfiguration(serviceKey: try ServiceKey("SAMPLE"), cache: .disabled, now: { instant })
+                let client = try ForecastClient(configuration: configuration, transport: RecordedRunTransport.sample)
+                var forecast = try await client.forecast(for: recording.location, products: products, midTermDays: midTermDays)
+                forecast.recording = recording.recording
+                return forecast
+            } catch {
+                throw .runtime("the bundled sample could not be read (a bug in kma-forecast; please report it): \(error.description)")
             }
-            throw .runtime(messages.joined(separator: "\nError: "))
         }
-        for failure in failures {
-            context.standardError.write("Warning: \(failure.product.rawValue): \(TerminalText.safe(failure.error ?? ""))\n")
+        let forecast = try await ask(recording, products: [product], midTermDays: nil)
+        var midTermSample: LocalForecast?
+        if midTermDays != nil, let mid = recordings.first(where: { $0.product == nil }) {
+            midTermSample = try await ask(mid, products: [], midTermDays: 11)
         }
-        let report = ForecastReport(location: location, at: at, outcomes: outcomes, sample: sample)
-        let out = context.standardOutput
-        if let path = arguments.string("chart") {
-            try ForecastChartFile.write(ForecastSVG(language: language, units: units).render(report), to: path)
+        context.standardError.write(sampleNotice(recording, requested: requested, explicit: explicit))
+        return (forecast, midTermSample)
+    }
+
+    /// The line under the days when the default view's mid-term part is missing: for a key the
+    /// service refuses, how to add it; else the error.
+    static func midTermNote(_ forecast: LocalForecast, language: DisplayLanguage) -> String? {
+        guard let midTerm = forecast.midTerm, midTerm.status == .failed, let failure = midTerm.failure else { return nil }
+        if failure.isAccessRefusal, forecast.outcome(.shortTerm)?.status != .failed {
+            return language == .ko ? TenDayCommand.midTermRefusedNoteKorean : TenDayCommand.midTermRefusedNote
         }
-        if svg {
-            out.write(ForecastSVG(language: language, units: units).render(report))
-            return ExitCode.success
-        }
-        switch format {
-        case .text:
-            let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
-            var view = ForecastTextView(language: language, units: units, style: style)
-            view.width = Platform.outputColumns(environment: context.environment, sink: out)
-            view.glyphs = .forLocale(context.environment)
-            view.hours = hours
-            view.tenDays = await TenDayCommand.defaultViewDays(daysSection, report: report, language: language)
-            out.write(view.render(report))
-        case .json:
-            out.write(try RowsJSON.encode(ForecastDocument(report)))
-        case .csv:
-            out.write(csv(report))
-        }
-        return ExitCode.success
+        return "! " + TerminalText.safe(failure.message)
     }
 
     // MARK: Where
 
-    /// The place the arguments name, or `nil` when none is given.
-    static func location(_ arguments: ParsedArguments) throws(CLIError) -> ForecastReport.Location? {
+    /// The place the arguments name, or `nil` when none is given; checked as the library
+    /// resolves it (an unknown or ambiguous place, a point off the grid: usage errors).
+    static func location(_ arguments: ParsedArguments) throws(CLIError) -> ForecastLocation? {
         let (point, cell, named) = LocationArguments.forms(arguments)
         guard [point, cell, named].filter({ $0 }).count <= 1 else {
             throw .usage("Give only one of '--lat/--lon', '--nx/--ny' or '--place'")
         }
-        if point {
-            let (coordinate, found) = try LocationArguments.point(arguments)
-            return .init(cell: found, placeName: nil, coordinate: coordinate)
-        }
-        if cell {
-            return .init(cell: try LocationArguments.cell(arguments), placeName: nil, coordinate: nil)
-        }
+        if point { return .coordinate(try LocationArguments.point(arguments).0) }
+        if cell { return .cell(try LocationArguments.cell(arguments)) }
         if named {
-            let place = try LocationArguments.place(arguments)
-            return .init(cell: place.cell, placeName: place.name, coordinate: place.coordinate)
+            _ = try LocationArguments.place(arguments)
+            return .place(arguments.string("place") ?? "")
         }
         return nil
     }
@@ -294,20 +346,20 @@ enum ForecastCommand {
         return configuration
     }
 
-    /// Fetches the products concurrently through the library's one call; each gets its run or
-    /// its error (``ForecastClient/outcomes(at:products:budget:)``), within the budget if any.
-    static func fetch(_ products: [ForecastProduct], cell: GridCell, client: ForecastClient, budget: RequestBudget? = nil) async -> [ForecastReport.Outcome] {
-        await client.outcomes(at: cell, products: products, budget: budget).map(ForecastReport.Outcome.init)
-    }
-
     // MARK: Output
 
+    /// `--format json`: the library's `Codable` encoding of the forecast, one line, keys sorted
+    /// (`Schemas/local-forecast.schema.json` documents it).
+    static func json(_ forecast: LocalForecast) throws(CLIError) -> String {
+        try RowsJSON.encode(forecast)
+    }
+
     /// The records CSV contract with a `product` column: every row of every product fetched.
-    static func csv(_ report: ForecastReport) -> String {
+    static func csv(_ forecast: LocalForecast) -> String {
         let order: [ForecastProduct] = [.nowcast, .ultraShort, .shortTerm]
         var entries: [(ForecastProduct, ForecastRow)] = []
         for product in order {
-            guard let outcome = report.outcome(product), outcome.error == nil else { continue }
+            guard let outcome = forecast.outcome(product), outcome.failure == nil else { continue }
             entries += outcome.rows.map { (product, $0) }
         }
         entries.sort { a, b in
@@ -319,14 +371,13 @@ enum ForecastCommand {
         return RowsCSV.render(entries.map(\.1), categories: RowsCSV.categories(of: entries.map(\.1)), products: entries.map(\.0))
     }
 
-    /// The notice for sample data: what it is, from when, and how to get a key.
-    static func demoNotice(_ sample: DemoData.Sample, requested: ForecastReport.Location?, explicit: Bool, language: DisplayLanguage) -> String {
-        var text = explicit ? "Note: --demo shows sample data, " : "Note: no KMA service key is set (KMA_SERVICE_KEY), so this shows sample data, "
-        text += "not a live forecast: KMA's \(sample.product.englishName) (\(sample.product.koreanName)) issued \(CalendarText.run(sample.base)) KST "
-        text += "for \(sample.placeName) (nx \(sample.cell.nx), ny \(sample.cell.ny)), \(sample.source)."
-        if let requested, requested.cell != sample.cell {
-            let name = requested.placeName.map { "\($0) " } ?? ""
-            text += " The place you asked for (\(name)nx \(requested.cell.nx), ny \(requested.cell.ny)) needs live data."
+    /// The notice for sample data on standard error (standard output's first line says what
+    /// the sample is): that it is not the place asked for, and how to get a key.
+    static func sampleNotice(_ recording: SampleRecording, requested: ForecastLocation?, explicit: Bool) -> String {
+        var text = explicit ? "Note: --demo shows " : "Note: no KMA service key is set (KMA_SERVICE_KEY), so this shows "
+        text += recording.description + ", not a live forecast."
+        if requested != nil {
+            text += " The place you asked for needs live data."
         }
         if !explicit { text += "\n" + keyHelp }
         return text + "\n\n"

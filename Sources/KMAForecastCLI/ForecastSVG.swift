@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastClient
 import KMAForecastText
 
 /// The forecast as a picture to share (`--chart FILE.svg`, `--format svg`): an SVG of
@@ -31,8 +32,8 @@ struct ForecastSVG {
     }
 
     /// The SVG document, UTF-8 text starting with `<svg`.
-    func render(_ report: ForecastReport) -> String {
-        let rows = report.timeline.hours.map(\.row)
+    func render(_ report: LocalForecast) -> String {
+        let rows = report.hourly.map(\.row)
         var out = ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" viewBox="0 0 \##(width) \##(height)" font-family="'Noto Sans CJK KR','Noto Sans KR','NanumGothic','Malgun Gothic',sans-serif">"##
         out += "\n<title>" + SVGText.escape(title(report)) + "</title>\n"
         out += ##"<rect width="100%" height="100%" fill="#ffffff"/>"## + "\n"
@@ -91,12 +92,12 @@ struct ForecastSVG {
         if drawn > 0 {
             out += ##"<path id="temperature" d="\##(path)" fill="none" stroke="#dc2626" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>"## + "\n"
         }
-        for day in report.days {
-            guard let range = dayRange(day.date, rows: rows) else { continue }
+        for day in report.daily {
+            guard let range = dayRange(day.yyyymmdd, rows: rows) else { continue }
             let x0 = max(left, x(times[range.lowerBound]) - hourWidth / 2), x1 = min(right, x(times[range.upperBound]) + hourWidth / 2)
             // A day with too few hours shown has no room for its labels.
             guard x1 - x0 >= 90 else { continue }
-            for (extreme, colour, above) in [(day.maximumTemperature, "#b91c1c", true), (day.minimumTemperature, "#1d4ed8", false)] {
+            for (extreme, colour, above) in [(day.highTemperature, "#b91c1c", true), (day.lowTemperature, "#1d4ed8", false)] {
                 guard let extreme else { continue }
                 let value = units.convert(extreme.value, from: .celsius).value
                 let y = ty(value)
@@ -165,21 +166,21 @@ struct ForecastSVG {
 
     // MARK: Pieces
 
-    private func title(_ report: ForecastReport) -> String {
+    private func title(_ report: LocalForecast) -> String {
         let cell = report.location.cell
         return report.location.placeName ?? report.location.coordinate.map {
             Formatting.latitude($0.latitude, decimals: 2) + " " + Formatting.longitude($0.longitude, decimals: 2)
         } ?? (ko ? "격자 \(cell.nx), \(cell.ny)" : "Grid \(cell.nx), \(cell.ny)")
     }
 
-    private func subtitle(_ report: ForecastReport) -> String {
-        let runs = report.outcomes.compactMap { outcome -> String? in
-            guard let base = outcome.base, outcome.error == nil else { return nil }
+    private func subtitle(_ report: LocalForecast) -> String {
+        let runs = report.products.compactMap { outcome -> String? in
+            guard let base = outcome.base, outcome.failure == nil else { return nil }
             return ko ? outcome.product.koreanName + " " + CalendarText.run(base) + " 발표" : outcome.product.rawValue + " run " + CalendarText.run(base)
         }
         let cell = "nx \(report.location.cell.nx), ny \(report.location.cell.ny)"
         let first = runs.first.map { ko ? $0 : $0.prefix(1).uppercased() + $0.dropFirst() }
-        return ([first].compactMap { $0 } + runs.dropFirst()).joined(separator: ", ") + " (KST) · " + cell + (report.sample != nil ? (ko ? " · 예시 자료" : " · sample data") : "")
+        return ([first].compactMap { $0 } + runs.dropFirst()).joined(separator: ", ") + " (KST) · " + cell + (report.recording != nil ? (ko ? " · 예시 자료" : " · sample data") : "")
     }
 
     private func panelTitle(_ band: Band, _ label: String) -> String {

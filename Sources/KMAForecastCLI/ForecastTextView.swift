@@ -1,14 +1,16 @@
 import KMAForecast
+import KMAForecastClient
 import KMAForecastText
 
-/// The forecast for a person at a terminal, at most ``width`` columns wide.
+/// The forecast for a person at a terminal, at most ``width`` columns wide: a view of the
+/// library's ``LocalForecast``, nothing computed here but words and layout.
 ///
 /// By default one screen (at most 40 lines, at 80 columns and at 40): a line naming the place
-/// and the runs, the current conditions, the coming hours at a glance (``HourStrip``), a chart of the whole
-/// timeline (``TerminalChart``) and the days ahead: the ten-day list of the short-term and
-/// mid-term forecasts (``DailyForecastSection``) when ``tenDays`` has it, else the short-term
-/// run's daily summary (``DailyTable``). With ``hours`` set (`--hours N`, `--all`) it is the
-/// long view: the hourly table of every hour (or the first N), sparklines and the days ahead.
+/// and the runs (after a line saying what it is, for a recorded sample), the current
+/// conditions, the coming hours at a glance (``HourStrip``), a chart of the whole timeline
+/// (``TerminalChart``) and the days (``DailyForecastSection``). With ``hours`` set (`--hours N`,
+/// `--all`) it is the long view: the hourly table of every hour (or the first N), sparklines and
+/// the days.
 struct ForecastTextView {
     /// How many hours the long view's table shows.
     enum Hours: Equatable {
@@ -26,54 +28,53 @@ struct ForecastTextView {
     var glyphs: TerminalGlyphs = .unicode
     /// `nil` for the one-screen view; else the hourly table's hours.
     var hours: Hours? = nil
-    /// The days ahead from the short-term and mid-term forecasts, or why there are none.
-    var tenDays: TenDays? = nil
-
-    /// What the mid-term forecast adds to the days ahead.
-    enum TenDays {
-        /// The ten-day list, shown in place of the daily summary; `sample` when it is the
-        /// bundled recordings (labelled so under the list).
-        case list(TenDayView, sample: Bool)
-        /// No mid-term days: the daily summary, then this line (e.g. how to add the service).
-        case note(String)
-    }
+    /// A line under the days, e.g. how to add the mid-term service when the key cannot read it.
+    var daysNote: String? = nil
+    /// The sample's mid-term recording, shown as its own labelled block under the days (its run
+    /// and place are not the short-term sample's).
+    var midTermSample: LocalForecast? = nil
 
     private var ko: Bool { language == .ko }
 
-    func render(_ report: ForecastReport) -> String {
-        guard let hours else { return screen(report) }
-        var out = header(report)
-        if let current = currentConditions(report) { out += "\n" + current }
-        var entries = report.timeline.hours
+    func render(_ forecast: LocalForecast) -> String {
+        guard let hours else { return screen(forecast) }
+        var out = header(forecast)
+        if let current = currentConditions(forecast) { out += "\n" + current }
+        var entries = forecast.hourly
         if case .first(let count) = hours { entries = Array(entries.prefix(count)) }
         if !entries.isEmpty {
             out += "\n" + style.bold(ko ? "시간별 예보" : "Hourly forecast") + "\n"
-            var table = HourlyTable(language: language, units: units, sources: entries.map { $0.product.shortLabel(language) })
+            var table = HourlyTable(language: language, units: units, sources: entries.map { sourceLabel($0) })
             table.maxWidth = width
             table.style = style
-            if report.timeline.products.filter({ $0 != .nowcast }).count < 2 { table.sources = nil }
+            if Set(forecast.hourly.flatMap { $0.sources.map(\.product) }).count < 2 { table.sources = nil }
             out += table.render(entries.map(\.row))
             out += "\n" + sparklines(entries.map(\.row))
         }
-        let days = daysAhead(report)
+        let days = daysAhead(forecast)
         if !days.isEmpty {
             out += "\n" + days
         }
         return out
     }
 
+    /// `ultra+short`: the products an hour's values came from, freshest first.
+    func sourceLabel(_ hour: HourlyForecast) -> String {
+        hour.sources.map { $0.product.shortLabel(language) }.joined(separator: "+")
+    }
+
     /// The one-screen view: the sections, separated by blank lines.
-    private func screen(_ report: ForecastReport) -> String {
-        var sections = [header(report)]
-        if let current = currentConditions(report) { sections.append(current) }
-        let rows = report.timeline.hours.map(\.row)
+    private func screen(_ forecast: LocalForecast) -> String {
+        var sections = [header(forecast)]
+        if let current = currentConditions(forecast) { sections.append(current) }
+        let rows = forecast.hourly.map(\.row)
         if !rows.isEmpty {
             sections.append(HourStrip(language: language, units: units, style: style, width: width).render(rows))
             let chart = TerminalChart(language: language, units: units, style: style, glyphs: glyphs, width: width)
             sections.append(chart.render(rows.map(TerminalChart.Hour.init)))
         }
-        sections.append(daysAhead(report))
-        if report.timeline.hours.count > 1 {
+        sections.append(daysAhead(forecast))
+        if forecast.hourly.count > 1 {
             sections.append(style.dim(wrap([ko ? "모든 시간: --all (또는 --hours N)," : "Every hour: --all (or --hours N);", ko ? "그림: --chart FILE.svg" : "a picture: --chart FILE.svg"], indent: 0)) + "\n")
         }
         return sections.filter { !$0.isEmpty }.joined(separator: "\n")
@@ -81,61 +82,45 @@ struct ForecastTextView {
 
     // MARK: Days ahead
 
-    /// The days ahead, rain highlighted: the ten-day list (``tenDays``), else the days the
-    /// short-term run covers (minimum and maximum temperature, rain, sky) and the note, if
-    /// any; empty when there is nothing to show.
-    func daysAhead(_ report: ForecastReport) -> String {
-        var out = ""
-        switch tenDays {
-        case .list(let view, let sample)?:
-            out = DailyForecastSection(language: language, style: style, width: width, units: units).text(view, header: .section)
-            if sample {
-                let long = ko ? "(표본: 기록된 실제 날짜의 자료)" : "(sample: recorded runs, with their real dates)"
-                let short = ko ? "(표본: 실제 날짜)" : "(sample: recorded runs, real dates)"
-                out += style.dim("  " + (Formatting.displayWidth(long) + 2 <= width ? long : short)) + "\n"
-            }
-            return out
-        case .note(let note)?:
-            if !report.days.isEmpty { out = summary(report) }
-            return out + style.yellow(wrap(note.split(separator: " ").map(String.init), indent: 2)) + "\n"
-        case nil:
-            return report.days.isEmpty ? "" : summary(report)
+    /// The days (``LocalForecast/daily``), rain highlighted, then the note, if any, and the
+    /// sample's mid-term block; empty when there is nothing to show.
+    func daysAhead(_ forecast: LocalForecast) -> String {
+        let section = DailyForecastSection(language: language, style: style, width: width, units: units)
+        var out = forecast.daily.isEmpty ? "" : section.text(forecast, header: .section)
+        if let daysNote {
+            out += style.yellow(wrap(daysNote.split(separator: " ").map(String.init), indent: 2)) + "\n"
         }
-    }
-
-    /// The daily summary of the short-term run (``DailyTable``).
-    private func summary(_ report: ForecastReport) -> String {
-        var table = DailyTable(language: language, units: units)
-        table.style = style
-        table.maxWidth = width
-        return style.bold(ko ? "일별 요약" : "Daily summary") + "\n" + table.render(report.days)
+        if let sample = midTermSample, !sample.daily.isEmpty {
+            out += "\n" + section.text(sample, header: .sample)
+        }
+        return out
     }
 
     // MARK: Header
 
     /// One sentence: the place, the runs shown and when the next comes, wrapped to ``width``.
-    private func header(_ report: ForecastReport) -> String {
-        let location = report.location
+    private func header(_ forecast: LocalForecast) -> String {
+        let location = forecast.location
         var place = location.placeName ?? location.coordinate.map {
             Formatting.latitude($0.latitude) + " " + Formatting.longitude($0.longitude)
         } ?? ""
         let cell = ko ? "격자 \(location.cell.nx), \(location.cell.ny)" : "nx \(location.cell.nx), ny \(location.cell.ny)"
         place = place.isEmpty ? (ko ? cell : "grid " + cell) : place + " (" + cell + ")"
         func when(_ base: ForecastBase) -> String {
-            base.baseDateNumber == report.at.yyyymmdd
+            base.baseDateNumber == forecast.requestedAt.yyyymmdd
                 ? CalendarText.time(base.baseTimeNumber)
                 : CalendarText.day(base.baseDateNumber, language) + " " + CalendarText.time(base.baseTimeNumber)
         }
         var runs: [String] = []
         var missing: [String] = []
-        for outcome in report.outcomes {
+        for outcome in forecast.products {
             let name = ko ? outcome.product.shortLabel(.ko) : outcome.product.rawValue
-            guard let base = outcome.base, outcome.error == nil else {
+            guard let base = outcome.base, outcome.failure == nil else {
                 missing.append(name)
                 continue
             }
             let earlier = outcome.fallbackSteps > 0 ? (ko ? "이전 발표" : "an earlier run") : nil
-            if report.outcomes.count == 1 {
+            if forecast.products.count == 1 {
                 runs.append(when(base) + (earlier.map { " (\($0))" } ?? ""))
             } else {
                 runs.append(ko ? "\(name) \(when(base))" + (earlier.map { "(\($0))" } ?? "") : "\(when(base)) (\(name)" + (earlier.map { ", \($0)" } ?? "") + ")")
@@ -143,13 +128,13 @@ struct ForecastTextView {
         }
         var words: [String]
         if ko {
-            let product = report.outcomes.count == 1 ? report.outcomes[0].product.koreanName + " " : ""
+            let product = forecast.products.count == 1 ? forecast.products[0].product.koreanName + " " : ""
             words = [style.bold(place) + ":"] + (product + runs.joined(separator: ", ") + " KST 발표").split(separator: " ").map(String.init)
             if !missing.isEmpty { words[words.count - 1] += ";"; words += (missing.joined(separator: ", ") + " 없음").split(separator: " ").map(String.init) }
         } else {
             let lead: String
-            if report.outcomes.count == 1 {
-                lead = "\(report.outcomes[0].product.rawValue) run "
+            if forecast.products.count == 1 {
+                lead = "\(forecast.products[0].product.rawValue) run "
             } else {
                 lead = runs.count == 1 ? "run " : "runs "
             }
@@ -161,26 +146,30 @@ struct ForecastTextView {
                 words += (missing.joined(separator: " and ") + " unavailable").split(separator: " ").map(String.init)
             }
         }
-        if let next = report.nextUpdate {
-            let at = next.at.yyyymmdd == report.at.yyyymmdd ? CalendarText.time(next.at.hhmm) : CalendarText.day(next.at.yyyymmdd, language) + " " + CalendarText.time(next.at.hhmm)
+        if let next = forecast.nextUpdate {
+            let at = next.yyyymmdd == forecast.requestedAt.yyyymmdd ? CalendarText.time(next.hhmm) : CalendarText.day(next.yyyymmdd, language) + " " + CalendarText.time(next.hhmm)
             words[words.count - 1] += ","
             words += (ko ? "다음 발표 \(at)." : "next \(at).").split(separator: " ").map(String.init)
         }
         var lines = [wrap(words, indent: 2, separator: " ")]
-        for outcome in report.outcomes where outcome.error != nil {
-            lines.append(style.yellow("! \(outcome.product.shortLabel(language)): \(outcome.error ?? "")"))
+        if let recording = forecast.recording {
+            // First: what this is (a recording, of which place and when), on standard output.
+            lines.insert(style.yellow(wrap(recording.note.split(separator: " ").map(String.init), indent: 2)), at: 0)
+        }
+        for outcome in forecast.products {
+            guard let failure = outcome.failure else { continue }
+            lines.append(style.yellow("! \(outcome.product.shortLabel(language)): \(TerminalText.safe(failure.message))"))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     // MARK: Current conditions
 
-    private func currentConditions(_ report: ForecastReport) -> String? {
-        let entry = report.timeline.current ?? report.timeline.hours.first
-        guard let entry else { return nil }
-        let row = entry.row
+    private func currentConditions(_ forecast: LocalForecast) -> String? {
+        guard let hour = forecast.current ?? forecast.hourly.first else { return nil }
+        let row = hour.row
         let when: String
-        if entry.product == .nowcast {
+        if hour.sources.first?.product == .nowcast {
             when = ko ? "지금 (\(CalendarText.time(row.forecastTime)) 관측)" : "Now (observed \(CalendarText.time(row.forecastTime)))"
         } else {
             when = ko ? "곧 (\(CalendarText.time(row.forecastTime)) 예보)" : "Next hour (\(CalendarText.time(row.forecastTime)))"

@@ -5,9 +5,9 @@ import KMAForecastClient
 import KMAGrid
 import KMAPlaces
 
-/// `kma-forecast --lat … --lon … --days N`: the ten-day view, short-term days merged with the
-/// mid-term forecast (``DailyForecastMerger``); and the days section that closes the default
-/// text view (``defaultViewDays(_:report:language:)``).
+/// `kma-forecast --lat … --lon … --days N`: the ten-day view of the library's forecast
+/// (``ForecastClient/forecast(for:products:midTermDays:budget:)`` with the mid-term days),
+/// as text, JSON (the library's encoding) or CSV.
 enum TenDayCommand {
     /// The options the ten-day view adds to the forecast command.
     static let options = [
@@ -28,39 +28,56 @@ enum TenDayCommand {
         if arguments.has("product") {
             throw .usage("'--days' shows the daily view of the short-term and mid-term forecasts; '--product' does not apply to it")
         }
-        let keyText = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        let demo = arguments.has("demo") || (keyText == nil && format == .text)
-        guard demo || keyText != nil else {
-            throw .runtime("No KMA service key is set, and --format \(format.rawValue) does not show sample data. \(ForecastCommand.keyHelp) (Or run with --demo to see the bundled sample.)")
+        // What the days view does not show: refused by name rather than ignored.
+        if arguments.has("input") || ["place", "lat", "lon", "nx", "ny"].contains(where: { arguments.count($0) > 1 }) {
+            throw .usage("'--days' shows one place; for many places leave out --days (the short-term forecast for each place)")
         }
-        let requested = try ForecastCommand.location(arguments)
-        let view: TenDayView
-        if demo {
-            let sample = try SampleTenDays.view()
-            view = sample.view
-            context.standardError.write(sample.notice(explicit: arguments.has("demo"), requested: requested, language: language))
-        } else {
-            guard let requested else {
-                throw .usage("Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' or '--place <name>' with --days (or --demo)")
+        for (option, why) in [("hours", "the hourly table"), ("all", "the hourly table"), ("chart", "the hourly chart")] where arguments.has(option) {
+            throw .usage("'--\(option)' is for \(why) of the forecast view; '--days' shows the days only: leave out one of them")
+        }
+        if let given = arguments.string("format"), given == "svg" || given == "jsonl" {
+            throw .usage("'--format \(given)' does not apply to '--days': use --format text, json or csv")
+        }
+        let fetched = try await ForecastCommand.forecast(
+            arguments, context, products: [.shortTerm], midTermDays: days, implicitMidTerm: false, picture: format == .text, language: language
+        )
+        let forecast = fetched.forecast
+        var outlook: String?
+        if arguments.has("outlook"), forecast.recording == nil, let station = forecast.location.midTermRegions.flatMap({ MidTermRegions.kma.landRegion(id: $0.landRegionID) })?.outlookStationID {
+            do {
+                let client = try client(arguments, context, key: keyText(arguments, context), at: forecast.requestedAt)
+                outlook = try await client.midTermOutlook(stationID: station).text
+            } catch {
+                context.standardError.write("Warning: outlook: \(TerminalText.safe(String(describing: error)))\n")
             }
-            view = try await live(arguments, context, requested: requested, days: days, key: keyText ?? "")
         }
         let out = context.standardOutput
         switch format {
         case .text:
             let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
             let width = Platform.outputColumns(environment: context.environment, sink: out)
-            out.write(DailyForecastSection(language: language, style: style, width: width, units: arguments.units).text(view, header: .full))
+            let section = DailyForecastSection(language: language, style: style, width: width, units: arguments.units)
+            var text = section.text(forecast, header: .full, outlook: outlook)
+            if let recording = forecast.recording { text = style.yellow(recording.note) + "\n" + text }
+            if let sample = fetched.midTermSample {
+                text += "\n" + section.text(sample, header: .sample)
+            }
+            out.write(text)
         case .json:
-            out.write(DailyForecastSection.json(view))
+            out.write(try ForecastCommand.json(forecast))
         case .csv:
-            out.write(DailyForecastSection.csv(view))
+            out.write(DailyForecastSection.csv(forecast))
         }
-        return ExitCode.success
+        return ForecastCommand.exitStatus(forecast, implicitMidTerm: false)
+    }
+
+    /// `--service-key` or `KMA_SERVICE_KEY`.
+    static func keyText(_ arguments: ParsedArguments, _ context: CommandContext) -> String {
+        arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"] ?? ""
     }
 
     /// The client of the forecast command, with the mid-term service root of `--mid-base-url`
-    /// or `KMA_MID_BASE_URL`.
+    /// or `KMA_MID_BASE_URL` (for the outlook).
     static func client(_ arguments: ParsedArguments, _ context: CommandContext, key: String, at: KSTDateTime) throws(CLIError) -> ForecastClient {
         var configuration = try ForecastCommand.clientConfiguration(arguments, context, key: key, at: at)
         let cacheWarning = CacheWriteWarning(sink: context.standardError)
@@ -73,117 +90,6 @@ enum TenDayCommand {
         } catch {
             throw .usage(error.description)
         }
-    }
-
-    /// The mid-term codes of the place the arguments name: `--place` by its province, a
-    /// coordinate (or a cell's centre) by the grid table's nearest row.
-    static func regions(_ arguments: ParsedArguments, requested: ForecastReport.Location) throws(CLIError) -> (MidTermAssignment, Place?) {
-        do {
-            if requested.placeName != nil, arguments.has("place") {
-                let place = try LocationArguments.place(arguments)
-                return (try MidTermRegions.kma.assignment(for: place), place)
-            }
-            let point = requested.coordinate ?? ForecastGrid.kma.center(of: requested.cell)
-            return (try MidTermRegions.kma.assignment(for: point), nil)
-        } catch let error as CLIError {
-            throw error
-        } catch {
-            throw .usage(LocationArguments.sentence("\(error)"))
-        }
-    }
-
-    private static func live(
-        _ arguments: ParsedArguments, _ context: CommandContext, requested: ForecastReport.Location, days: Int, key: String
-    ) async throws(CLIError) -> TenDayView {
-        let at = KSTDateTime(unixSeconds: try BaseTimeCommand.instant(arguments, context))
-        let client = try client(arguments, context, key: key, at: at)
-        let (regions, place) = try regions(arguments, requested: requested)
-        let forecast: DailyForecast
-        do {
-            if let place {
-                forecast = try await client.dailyForecast(for: place, days: days)
-            } else {
-                forecast = try await client.dailyForecast(for: requested.coordinate ?? ForecastGrid.kma.center(of: requested.cell), days: days)
-            }
-        } catch {
-            throw .runtime(error.description)
-        }
-        var outlook: String?
-        if arguments.has("outlook") {
-            do {
-                outlook = try await client.midTermOutlook(stationID: regions.landRegion.outlookStationID).text
-            } catch {
-                context.standardError.write("Warning: outlook: \(TerminalText.safe(error.description))\n")
-            }
-        }
-        if let error = forecast.shortTermError {
-            context.standardError.write("Warning: short-term: \(TerminalText.safe(error.description)) The short-term days are shown as missing.\n")
-        }
-        if let error = forecast.midTermError {
-            context.standardError.write("Warning: mid-term: \(TerminalText.safe(error.description)) The mid-term days are shown as missing.\n")
-        }
-        return TenDayView(
-            days: forecast.days, cell: forecast.cell, placeName: requested.placeName, coordinate: requested.coordinate,
-            regions: forecast.regions, shortBase: forecast.shortTermBase, midIssues: forecast.midTermIssues, outlook: outlook
-        )
-    }
-
-    // MARK: - The default view's days
-
-    /// The mid-term fetch of the default view, started before the short-term products are
-    /// fetched so that both run at once; `nil` when the view has no days section (a single
-    /// product, a format for programs, the sample, no place that has mid-term codes).
-    enum PendingSection: Sendable {
-        /// A live view: the place's codes and cell, and the mid-term fetch under way.
-        case live(regions: MidTermAssignment, cell: GridCell, task: Task<MidTermRuns, Never>)
-        /// The sample (no key): the bundled days.
-        case sample
-    }
-
-    /// Starts the mid-term fetch for the default text view (or picks the sample).
-    static func startDefaultViewSection(
-        _ arguments: ParsedArguments, requested: ForecastReport.Location?, client: ForecastClient, sample: Bool, enabled: Bool
-    ) -> PendingSection? {
-        guard enabled else { return nil }
-        if sample { return .sample }
-        guard let requested, let (regions, _) = try? regions(arguments, requested: requested) else { return nil }
-        let cell = requested.cell
-        return .live(regions: regions, cell: cell, task: Task { await client.midTermRuns(for: regions, cell: cell) })
-    }
-
-    /// The days of the default text view: the short-term run already fetched merged with the
-    /// mid-term runs, which take the daily summary's place; when the mid-term part is missing
-    /// (the key cannot read the service, or it failed), a note under the daily summary (for a
-    /// key the service refuses, how to add it).
-    static func defaultViewDays(_ pending: PendingSection?, report: ForecastReport, language: DisplayLanguage) async -> ForecastTextView.TenDays? {
-        let regions: MidTermAssignment, cell: GridCell, task: Task<MidTermRuns, Never>
-        switch pending {
-        case nil:
-            return nil
-        case .sample?:
-            guard let sample = try? SampleTenDays.view() else { return nil }
-            return .list(sample.view, sample: true)
-        case .live(let r, let c, let t)?:
-            (regions, cell, task) = (r, c, t)
-        }
-        let mid = await task.value
-        let short = report.outcome(.shortTerm)
-        guard !mid.runs.isEmpty else {
-            guard let error = mid.error else { return nil }
-            if error.isAccessRefusal, short?.error == nil {
-                return .note(language == .ko ? midTermRefusedNoteKorean : midTermRefusedNote)
-            }
-            return .note("! " + TerminalText.safe(error.description))
-        }
-        let rows = short?.error == nil ? short?.rows ?? [] : []
-        let days = DailyForecastMerger.merge(
-            shortTerm: rows, midTerm: mid.runs, today: report.at.yyyymmdd, days: 10, landIsApproximate: regions.isApproximate
-        )
-        let view = TenDayView(
-            days: days, cell: cell, placeName: nil, coordinate: nil, regions: regions,
-            shortBase: short?.error == nil ? short?.base : nil, midIssues: mid.runs.map(\.issue), outlook: nil
-        )
-        return .list(view, sample: false)
     }
 
     /// The default view's line for a key the mid-term service refuses: what is missing and how

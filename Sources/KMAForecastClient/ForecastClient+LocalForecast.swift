@@ -2,49 +2,82 @@ import KMAForecast
 import KMAGrid
 
 extension ForecastClient {
-    /// The forecast at a place in one call: the products fetched concurrently, merged into
-    /// the current conditions, the hourly timeline and the daily summaries.
+    /// The forecast at a place in one call: the products fetched concurrently (and the mid-term
+    /// service when its days are asked for), merged into one ``LocalForecast``: the current
+    /// conditions, every hour to the end of the short-term run with each value from the freshest
+    /// product, the days, and what each product and service delivered.
     ///
     /// ```swift
     /// let client = try ForecastClient(configuration: ClientConfiguration(serviceKey: try ServiceKey(key)))
-    /// let forecast = try await client.forecast(for: .coordinate(GeoCoordinate(latitude: 37.56, longitude: 126.97)))
+    /// let forecast = try await client.forecast(for: .place("해운대"), midTermDays: 10)
     /// ```
     ///
-    /// Each product succeeds or fails on its own (``LocalForecast/outcomes``): a failed nowcast
-    /// still leaves the hourly forecast. The call throws only when the location cannot be
-    /// used, or when every requested product failed (then with the error of the first of them,
-    /// in the order nowcast, ultra-short, short-term). Cancelling the calling task cancels the
-    /// requests; the on-disk cache and the request budget work as for ``fetch(_:cell:base:budget:)``.
+    /// Each product and the mid-term service succeed or fail on their own (``LocalForecast/products``,
+    /// ``LocalForecast/midTerm``): a failed nowcast still leaves the hourly forecast, a refused
+    /// mid-term service still leaves the short-term days. The call throws only when the
+    /// location cannot be used, or when nothing asked for was delivered (then with the first
+    /// error, in the order nowcast, ultra-short, short-term, mid-term). Cancelling the calling
+    /// task cancels the requests; the on-disk cache and the request budget work as for
+    /// ``fetch(_:cell:base:budget:)``.
     ///
     /// - Parameters:
     ///   - location: A coordinate, a grid cell or a place name.
     ///   - products: The products to fetch; default all three. Repeats are ignored.
+    ///   - midTermDays: `nil` (the default): the days are the short-term run's, and the mid-term
+    ///     service is not asked (it needs its own 활용신청). 1…11: that many days from today (KST),
+    ///     the short-term run's merged with the mid-term forecast of the place's regions (fetched
+    ///     alongside, 2 to 4 requests, cached).
     ///   - budget: A request budget to draw from, if any.
     /// - Throws: ``ForecastClientError``.
     public func forecast(
-        for location: ForecastLocation, products: [ForecastProduct] = ForecastProduct.allCases, budget: RequestBudget? = nil
+        for location: ForecastLocation, products: [ForecastProduct] = ForecastProduct.allCases, midTermDays: Int? = nil,
+        budget: RequestBudget? = nil
     ) async throws(ForecastClientError) -> LocalForecast {
-        let resolved = try location.resolved()
-        let requestedAt = KSTDateTime(core.configuration.now())
-        let outcomes = await self.outcomes(at: resolved.cell, products: products, budget: budget)
-        if let first = outcomes.first, outcomes.allSatisfy({ $0.status == .failed }), let error = first.error {
-            throw error
+        if let midTermDays, !(1...11).contains(midTermDays) {
+            throw ForecastClientError(.invalidConfiguration("midTermDays must be within 1...11 (today and up to 10 days ahead), got \(midTermDays)"))
         }
-        return LocalForecast(location: resolved, requestedAt: requestedAt, outcomes: outcomes)
+        let (resolved, regions) = try location.resolvedWithRegions()
+        if midTermDays != nil, regions == nil {
+            throw ForecastClientError(.invalidConfiguration("nx \(resolved.cell.nx), ny \(resolved.cell.ny) has no mid-term forecast region (it lies off KMA's land regions); ask without midTermDays"), service: .midTerm)
+        }
+        let requestedAt = KSTDateTime(core.configuration.now())
+        let client = self
+        let cell = resolved.cell
+        let wanted = Self.canonical(products)
+        // Both at once; each result is awaited into a local before anything is built from it
+        // (see `Result.init(awaiting:)`).
+        func midTermRuns() async -> MidTermRuns? {
+            guard midTermDays != nil, let regions else { return nil }
+            return await client.midTermRuns(for: regions, cell: cell, budget: budget)
+        }
+        async let fetchedOutcomes = client.outcomes(at: cell, products: wanted, budget: budget)
+        async let fetchedMid = midTermRuns()
+        let outcomes = await fetchedOutcomes
+        let mid = await fetchedMid
+        let midTerm = mid.map { (outcome: midTermOutcome($0), runs: $0.runs, days: midTermDays ?? 10) }
+        let forecast = LocalForecast(location: resolved, requestedAt: requestedAt, products: outcomes.map(\.outcome), midTerm: midTerm)
+        let everyProductFailed = outcomes.allSatisfy { $0.error != nil }
+        if everyProductFailed, mid?.runs.isEmpty ?? true {
+            if let error = outcomes.lazy.compactMap(\.error).first ?? mid?.error { throw error }
+        }
+        return forecast
     }
 
-    /// Fetches products at a cell concurrently, each to its own outcome: its run, or its
-    /// error. Never throws: this is ``forecast(for:products:budget:)`` without its verdict, for
-    /// callers that show every product's failure (the command line does).
+    /// The mid-term outcome of fetched runs, with the next run's time by the client's clock.
+    func midTermOutcome(_ fetched: MidTermRuns) -> MidTermOutcome {
+        let now = KSTDateTime(core.configuration.now())
+        return MidTermOutcome(
+            runs: fetched.runs.map(\.issue), fetchedAt: fetched.runs.isEmpty ? nil : now, fromCache: fetched.fromCache,
+            requests: fetched.requests, nextUpdateAt: MidTermIssue.newest(at: now).next.dateTime,
+            failure: fetched.error.map(ForecastFailure.init)
+        )
+    }
+
+    /// Fetches products at a cell concurrently, each to its own outcome (its run, or its error,
+    /// kept beside the outcome's stored failure so that the call can throw it).
     ///
-    /// - Parameters:
-    ///   - cell: The grid cell.
-    ///   - products: The products to fetch; default all three. Repeats are ignored.
-    ///   - budget: A request budget to draw from, if any.
     /// - Returns: One outcome per product, in the order nowcast, ultra-short, short-term.
-    public func outcomes(
-        at cell: GridCell, products: [ForecastProduct] = ForecastProduct.allCases, budget: RequestBudget? = nil
-    ) async -> [ProductOutcome] {
+    func outcomes(at cell: GridCell, products: [ForecastProduct], budget: RequestBudget?) async -> [FetchedOutcome] {
         let wanted = Self.canonical(products)
         let fetcher = self
         let results = await withTaskGroup(of: (ForecastProduct, Result<ForecastRun, ForecastClientError>).self) { group in
@@ -116,22 +149,29 @@ extension ForecastClient {
                 let outcomes = wanted.map { product in
                     outcome(product, runs[product]?[location.cell] ?? .failure(ForecastClientError(.cancelled)))
                 }
-                if let first = outcomes.first, outcomes.allSatisfy({ $0.status == .failed }), let error = first.error {
+                if outcomes.allSatisfy({ $0.error != nil }), let error = outcomes.first?.error {
                     return .failure(error)
                 }
-                return .success(LocalForecast(location: location, requestedAt: requestedAt, outcomes: outcomes))
+                return .success(LocalForecast(location: location, requestedAt: requestedAt, products: outcomes.map(\.outcome)))
             }
         }
     }
 
+    /// A product's outcome, and the error behind its failure while the client still has it.
+    struct FetchedOutcome: Sendable {
+        var outcome: ProductOutcome
+        var error: ForecastClientError?
+    }
+
     /// The outcome of a product's fetch, with its next run's availability by the client's schedule.
-    func outcome(_ product: ForecastProduct, _ result: Result<ForecastRun, ForecastClientError>) -> ProductOutcome {
+    func outcome(_ product: ForecastProduct, _ result: Result<ForecastRun, ForecastClientError>) -> FetchedOutcome {
         let schedule = core.configuration.schedule(product)
         let newest = schedule.latestBase(at: core.configuration.now())
         let next = schedule.availableAt(schedule.nextBase(after: newest))
         switch result {
-        case .success(let run): return ProductOutcome(run: run, nextRunAvailableAt: next)
-        case .failure(let error): return ProductOutcome(product: product, error: error, newestBase: newest, nextRunAvailableAt: next)
+        case .success(let run): return FetchedOutcome(outcome: ProductOutcome(run: run, nextRunAvailableAt: next), error: nil)
+        case .failure(let error):
+            return FetchedOutcome(outcome: ProductOutcome(product: product, error: error, newestBase: newest, nextRunAvailableAt: next), error: error)
         }
     }
 

@@ -9,37 +9,57 @@ import KMAPlaces
 /// let cell: ForecastLocation = .cell(try GridCell(nx: 60, ny: 127))
 /// let place: ForecastLocation = .place("부산 해운대구")
 /// ```
+///
+/// A coordinate gets the cell of KMA's formula; a place name gets the cell KMA's table assigns
+/// it (about 1 % of the table's rows differ from the formula applied to their own point: KMA
+/// moved the point later). The mid-term regions: a place's from its province, a coordinate's
+/// (or a cell's centre's) from the province of the table's nearest row.
 public enum ForecastLocation: Hashable, Sendable, Codable {
     /// A point in degrees (latitude −90…90, longitude −180…180); it must lie on the KMA grid.
     case coordinate(GeoCoordinate)
     /// A grid cell (nx 1…149, ny 1…253).
     case cell(GridCell)
     /// A place name as KMA's table writes it, in any of the forms ``PlaceDirectory/place(named:)``
-    /// accepts (`서울`, `부산 해운대구`, `역삼1동` …).
+    /// accepts (`서울`, `부산 해운대구`, `역삼1동`, `Busan` …).
     case place(String)
 
-    /// The cell, with the place's name and coordinate when known.
+    /// The cell, with the place's name, coordinate and mid-term regions when known.
     ///
     /// - Throws: ``ForecastClientError`` with ``ForecastClientError/Reason/outsideGrid(_:)`` for
     ///   a coordinate off the grid, or ``ForecastClientError/Reason/unknownPlace(_:)`` for a name
     ///   that matches no place or several.
     public func resolved() throws(ForecastClientError) -> LocalForecast.Location {
+        try resolvedWithRegions().location
+    }
+
+    /// The location and its mid-term assignment (`nil` where the place has none).
+    func resolvedWithRegions() throws(ForecastClientError) -> (location: LocalForecast.Location, regions: MidTermAssignment?) {
         switch self {
         case .coordinate(let point):
+            let cell: GridCell
             do throws(GridError) {
-                return .init(cell: try ForecastGrid.kma.cell(for: point), coordinate: point, placeName: nil)
+                cell = try ForecastGrid.kma.cell(for: point)
             } catch {
                 throw ForecastClientError(.outsideGrid(error))
             }
+            let regions = try? MidTermRegions.kma.assignment(for: point)
+            return (.init(cell: cell, coordinate: point, placeName: nil, midTermRegions: regions.map(MidTermRegionCodes.init)), regions)
         case .cell(let cell):
-            return .init(cell: cell, coordinate: nil, placeName: nil)
+            let regions = try? MidTermRegions.kma.assignment(for: ForecastGrid.kma.center(of: cell))
+            return (.init(cell: cell, coordinate: nil, placeName: nil, midTermRegions: regions.map(MidTermRegionCodes.init)), regions)
         case .place(let name):
             do throws(PlaceLookupError) {
                 let place = try PlaceDirectory.kma.place(named: name)
-                return .init(cell: place.cell, coordinate: place.coordinate, placeName: place.name)
+                return Self.resolved(place)
             } catch {
                 throw ForecastClientError(.unknownPlace(error))
             }
         }
+    }
+
+    /// A place of KMA's table: its cell, point, name and regions.
+    static func resolved(_ place: Place) -> (location: LocalForecast.Location, regions: MidTermAssignment?) {
+        let regions = try? MidTermRegions.kma.assignment(for: place)
+        return (.init(cell: place.cell, coordinate: place.coordinate, placeName: place.displayName, midTermRegions: regions.map(MidTermRegionCodes.init)), regions)
     }
 }

@@ -2,59 +2,241 @@ import Foundation
 import KMAForecast
 import KMAGrid
 
-/// One hour of a place's forecast (or its current observation): when, from which product and
-/// run, the weather condition, and every value KMA sent.
+/// One hour of a place's forecast (or its current observation), each value from the freshest
+/// product that has it for the hour, and which product and run that was.
 ///
-/// The typed accessors give numbers in KMA's units (°C, %, m/s, mm); the `Measurement`
-/// forms are for apps that format with `MeasurementFormatter` or convert units. ``row`` keeps
-/// every value exactly as KMA sent it.
+/// KMA's products overlap: for the next 6 hours both the ultra-short forecast (issued every
+/// hour) and the short-term run (every 3 hours) have the hour, but only the short-term run has
+/// the chance of rain (`POP`), snow (`SNO`), the daily extremes (`TMN`/`TMX`) and waves (`WAV`),
+/// and only the ultra-short forecast has lightning (`LGT`). An hour takes each quantity from
+/// the freshest run that has it (the newest base; on a tie, the ultra-short forecast), so every
+/// hour has a chance of rain when the short-term run covers it, and the temperature, sky,
+/// precipitation, humidity and wind of the ultra-short forecast where that covers it. The
+/// temperature (`T1H` or `TMP`) and the hour's precipitation (`RN1` or `PCP`) count as one
+/// quantity each, whatever the product calls them. A value KMA marks missing (±900) gives way
+/// to another product's real value. Nothing is invented: a quantity no product has stays `nil`.
+///
+/// ```swift
+/// for hour in forecast.hourly.prefix(24) {
+///     print(hour.date, hour.condition?.koreanName ?? "-", hour.temperature?.formatted() ?? "-",
+///           hour.precipitationChance.map { "\(Int($0 * 100))%" } ?? "-",
+///           hour.source(of: .pop)?.product.rawValue ?? "-")
+/// }
+/// ```
+///
+/// Scales follow WeatherKit's: ``precipitationChance`` and ``humidity`` are 0…1. ``value(_:)``
+/// gives any category exactly as KMA sent it, and ``sources`` which product and run gave what.
 public struct HourlyForecast: Hashable, Sendable {
-    /// The hour the values are for (the observation time for the current conditions), KST.
-    public var time: KSTDateTime
-    /// The product the hour came from.
-    public var product: ForecastProduct
-    /// The run the hour came from.
-    public var base: ForecastBase
-    /// Every value of the hour, as KMA sent it.
-    public var row: ForecastRow
+    /// One product's share of an hour: the run, and the values taken from it.
+    public struct Source: Hashable, Sendable {
+        /// The product.
+        public var product: ForecastProduct
+        /// The values taken from this product for the hour, as KMA sent them, with the run
+        /// (``ForecastRow/base``). Only the categories this source gave are in it.
+        public var row: ForecastRow
 
-    /// An hour from a row of a product.
+        /// A source.
+        public init(product: ForecastProduct, row: ForecastRow) {
+            self.product = product
+            self.row = row
+        }
+
+        /// The run the values came from.
+        public var base: ForecastBase { row.base }
+
+        /// The categories taken from this source.
+        public var categories: [ForecastCategory] { row.categories }
+    }
+
+    /// The hour (the observation time for the current conditions), KST.
+    public private(set) var time: KSTDateTime
+    /// The grid cell.
+    public private(set) var cell: GridCell
+    /// Where the values came from, freshest first. Each category appears in exactly one.
+    public private(set) var sources: [Source]
+    /// Every value of the hour in one row: each category as its ``sources`` gave it. The row's
+    /// ``ForecastRow/base`` is the freshest source's; read a value with ``value(_:)`` to read it
+    /// with its own product's code table.
+    public private(set) var row: ForecastRow
+
+    /// An hour from one product's row.
     public init(product: ForecastProduct, row: ForecastRow) {
-        self.product = product
-        self.row = row
-        base = row.base
         time = row.validTime
+        cell = row.cell
+        sources = [Source(product: product, row: row)]
+        self.row = row
     }
 
-    /// The weather: precipitation type when something falls, else the sky (``WeatherCondition``).
-    /// `nil` for a dry nowcast hour, which reports no sky.
-    public var condition: WeatherCondition? { row.condition }
+    /// An hour merged from several products' rows for the same cell and hour: each quantity
+    /// from the freshest that has it (see the type's discussion).
+    ///
+    /// - Parameter rows: Rows of one cell and hour, each with its product; not empty.
+    /// - Returns: `nil` for no rows, or rows of different cells or hours.
+    public init?(merging rows: [(product: ForecastProduct, row: ForecastRow)]) {
+        guard let first = rows.first,
+              rows.allSatisfy({ $0.row.cell == first.row.cell && $0.row.validTime == first.row.validTime }) else { return nil }
+        // Freshest first: the newest run, then ultra-short before short-term before nowcast.
+        let ordered = rows.sorted { a, b in
+            if a.row.base != b.row.base { return a.row.base > b.row.base }
+            return Self.rank(a.product) < Self.rank(b.product)
+        }
+        var parts = ordered.map { Source(product: $0.product, row: ForecastRow(cell: $0.row.cell, validTime: $0.row.validTime, base: $0.row.base, isObservation: $0.row.isObservation)) }
+        var taken = Set<ForecastCategory>()
+        for (index, candidate) in ordered.enumerated() {
+            for category in candidate.row.categories where !taken.contains(category) {
+                let quantity = Self.quantity(of: category)
+                // The freshest source with a real value for the quantity; else the freshest with any.
+                let giver = ordered.indices.first { i in
+                    quantity.contains { c in ordered[i].row.value(c, product: ordered[i].product).map { $0.meaning != .missing } ?? false }
+                } ?? ordered.indices.first { i in quantity.contains { ordered[i].row.contains($0) } } ?? index
+                for member in quantity where !taken.contains(member) {
+                    taken.insert(member)
+                    if let text = ordered[giver].row[member] { parts[giver].row[member] = text }
+                }
+            }
+        }
+        parts.removeAll { $0.row.categories.isEmpty }
+        self.init(time: first.row.validTime, cell: first.row.cell, sources: parts)
+    }
 
-    /// Temperature in °C (`TMP`, or `T1H` for the nowcast and ultra-short forecast).
-    public var temperatureCelsius: Double? { row.temperature }
+    /// An hour from its sources (stored order, freshest first).
+    init(time: KSTDateTime, cell: GridCell, sources: [Source]) {
+        self.time = time
+        self.cell = cell
+        self.sources = sources
+        var merged = ForecastRow(cell: cell, validTime: time, base: sources.first?.base ?? ForecastBase(time), isObservation: sources.first?.row.isObservation ?? false)
+        for source in sources {
+            for category in source.row.categories { merged[category] = source.row[category] }
+        }
+        row = merged
+    }
 
-    /// Temperature as a measurement.
+    /// Categories that are one quantity under different names: the temperature (`T1H` of the
+    /// nowcast and ultra-short forecast, `TMP` of the short-term run) and the hour's
+    /// precipitation (`RN1`, `PCP`).
+    static let sameQuantity: [[ForecastCategory]] = [[.t1h, .tmp], [.rn1, .pcp]]
+
+    /// The categories that make one quantity with `category` (itself included).
+    static func quantity(of category: ForecastCategory) -> [ForecastCategory] {
+        sameQuantity.first { $0.contains(category) } ?? [category]
+    }
+
+    /// The order products give way in for the same run time.
+    private static func rank(_ product: ForecastProduct) -> Int {
+        switch product {
+        case .ultraShort: 0
+        case .shortTerm: 1
+        case .nowcast: 2
+        }
+    }
+
+    // MARK: Values
+
+    /// The hour as a `Date`.
+    public var date: Date { time.date }
+
+    /// The source that gave a category, if any did.
+    public func source(of category: ForecastCategory) -> Source? {
+        sources.first { $0.row.contains(category) }
+    }
+
+    /// A category's value, read with the code table of the product that gave it; `nil` when
+    /// no product gave it.
+    public func value(_ category: ForecastCategory) -> ForecastValue? {
+        guard let source = source(of: category) else { return nil }
+        return source.row.value(category, product: source.product)
+    }
+
+    /// Every value of the hour, each read with its product's table.
+    public var values: [ForecastValue] {
+        sources.flatMap { source in source.row.categories.compactMap { source.row.value($0, product: source.product) } }
+    }
+
+    private func number(_ category: ForecastCategory) -> Double? {
+        guard case .number(let value)? = value(category)?.meaning else { return nil }
+        return value
+    }
+
+    /// The weather: the precipitation type when something falls, else the sky
+    /// (``ForecastCondition``). `nil` for a dry nowcast hour, which reports no sky.
+    public var condition: ForecastCondition? { ForecastCondition(precipitationType: precipitationType, sky: sky) }
+
+    /// The sky (`SKY`).
+    public var sky: SkyCondition? {
+        guard case .sky(let sky)? = value(.sky)?.meaning else { return nil }
+        return sky
+    }
+
+    /// The precipitation type (`PTY`), read with its product's table.
+    public var precipitationType: PrecipitationType? {
+        guard case .precipitationType(let type)? = value(.pty)?.meaning else { return nil }
+        return type
+    }
+
+    /// The temperature in °C (`T1H` or `TMP`).
+    public var temperatureCelsius: Double? { number(.t1h) ?? number(.tmp) }
+
+    /// The temperature (`T1H` or `TMP`).
     public var temperature: Measurement<UnitTemperature>? {
-        row.temperature.map { Measurement(value: $0, unit: .celsius) }
+        temperatureCelsius.map { Measurement(value: $0, unit: .celsius) }
     }
 
-    /// Probability of precipitation, 0…100 % (`POP`; the short-term forecast only).
-    public var precipitationChance: Double? { row.probabilityOfPrecipitation }
+    /// The chance of precipitation, 0…1 (`POP` / 100; the short-term run's).
+    public var precipitationChance: Double? { number(.pop).map { $0 / 100 } }
 
-    /// Relative humidity, 0…100 % (`REH`).
-    public var humidity: Double? { row.humidity }
+    /// The relative humidity, 0…1 (`REH` / 100).
+    public var humidity: Double? { number(.reh).map { $0 / 100 } }
 
-    /// Wind speed in m/s (`WSD`).
+    /// The wind speed (`WSD`); `nil` on an extended day, where `WSD` is a code (``windStrength``).
     public var windSpeed: Measurement<UnitSpeed>? {
-        row.windSpeed.map { Measurement(value: $0, unit: .metersPerSecond) }
+        number(.wsd).map { Measurement(value: $0, unit: .metersPerSecond) }
     }
 
-    /// Wind direction in degrees from north, 0…360 (`VEC`).
-    public var windDirection: WindDirection? { row.windDirection }
+    /// The wind's class: the extended day's `WSD` code, or the class of the speed.
+    public var windStrength: WindStrength? {
+        switch value(.wsd)?.meaning {
+        case .windStrength(let strength)?: strength
+        case .number(let speed)?: WindStrength(metersPerSecond: speed)
+        default: nil
+        }
+    }
 
-    /// Precipitation in the hour (`PCP` or `RN1`) as KMA bins it: zero, under 1 mm, a range …
-    public var precipitation: AmountRange? { row.precipitation }
+    /// Where the wind blows from (`VEC`).
+    public var windDirection: WindDirection? {
+        guard case .windDirection(let direction)? = value(.vec)?.meaning else { return nil }
+        return direction
+    }
 
-    /// Snowfall in the hour (`SNO`), as KMA bins it.
-    public var snow: AmountRange? { row.snow }
+    /// The hour's precipitation in mm as KMA bins it (`RN1` or `PCP`: none, under 1 mm, a
+    /// range …); `nil` on an extended day with a rain code (``rainIntensity``).
+    public var precipitationAmountRange: AmountRange? {
+        guard case .precipitation(let amount)? = (value(.rn1) ?? value(.pcp))?.meaning else { return nil }
+        return amount
+    }
+
+    /// The extended day's rain code (`PCP` 1–3).
+    public var rainIntensity: RainIntensity? {
+        guard case .rainIntensity(let intensity)? = value(.pcp)?.meaning else { return nil }
+        return intensity
+    }
+
+    /// The hour's new snow in cm as KMA bins it (`SNO`); `nil` on an extended day with a code.
+    public var snowfallAmountRange: AmountRange? {
+        guard case .snow(let amount)? = value(.sno)?.meaning else { return nil }
+        return amount
+    }
+
+    /// The extended day's snow code (`SNO` 1–2).
+    public var snowIntensity: SnowIntensity? {
+        guard case .snowIntensity(let intensity)? = value(.sno)?.meaning else { return nil }
+        return intensity
+    }
+
+    /// The wave height (`WAV`, sea cells of the short-term run).
+    public var waveHeight: Measurement<UnitLength>? {
+        number(.wav).map { Measurement(value: $0, unit: .meters) }
+    }
+
+    /// Lightning, kA/km² (`LGT`, the ultra-short forecast's).
+    public var lightning: Double? { number(.lgt) }
 }

@@ -1,130 +1,195 @@
+import Foundation
 import KMAForecast
 import KMAGrid
+import KMAPlaces
 
-/// The forecast at one place, from one call: the current conditions, the hourly timeline, the
-/// daily summaries, when to refresh, and what each product delivered.
+/// The forecast at one place, from one call (``ForecastClient/forecast(for:products:midTermDays:budget:)``):
+/// where, the current conditions, the coming hours, the days, and what each product and the
+/// mid-term service delivered: one `Codable`, `Hashable`, `Sendable` value for an app, a
+/// widget, a script or an agent.
 ///
 /// ```swift
-/// let forecast = try await client.forecast(for: .place("서울"))
-/// forecast.current?.temperatureCelsius          // the nowcast's observed temperature
-/// for hour in forecast.hourly.prefix(24) { print(hour.time, hour.condition?.koreanName ?? "-") }
-/// forecast.daily.first?.maximumTemperature?.value
-/// forecast.nextUpdate                           // schedule the next refresh for then
+/// let forecast = try await client.forecast(for: .place("서울"), midTermDays: 10)
+/// forecast.current?.temperature                      // the nowcast's observed temperature
+/// for hour in forecast.hourly.prefix(24) {           // every hour: condition, °C, chance of rain
+///     print(hour.date, hour.condition?.koreanName ?? "-", hour.precipitationChance ?? "-")
+/// }
+/// for day in forecast.daily { print(day.isoDate, day.low?.value ?? .nan, day.high?.value ?? .nan) }
+/// forecast.nextUpdate                                // schedule the next refresh for then
 /// ```
 ///
-/// The hourly timeline takes each hour once, from the freshest product that covers it: the
-/// ultra-short forecast for the next 6 hours, then the short-term forecast to its end
-/// (``ForecastTimeline``). Any product may have failed (see ``outcomes``); the timeline is made
-/// from the others.
+/// - ``hourly``: each hour after ``requestedAt`` to the end of the short-term run, each value
+///   from the freshest product that has it (``HourlyForecast``): the ultra-short forecast's
+///   temperature, sky, precipitation, humidity and wind for the next 6 hours, the short-term
+///   run's chance of rain, snow and waves in every hour it covers.
+/// - ``daily``: the days the short-term run covers, from today (KST); with the mid-term days
+///   asked for, that many days from today, the later ones from the mid-term forecast, merged by
+///   ``DailyForecastMerger``'s rules. A day made only of its 00:00 slot is never a day.
+/// - ``products`` and ``midTerm``: per product and service, the run, when it was fetched,
+///   whether from the cache, the requests made, when it expires, or why it failed.
 ///
-/// Stored shape (``Codable``): `{"location":…,"requestedAt":"2026-11-21T05:30:00+09:00","outcomes":[…]}`
-/// with ``Location`` and ``ProductOutcome``'s shapes. ``current``, ``hourly`` and ``daily`` are
-/// derived from the outcomes' rows again when decoded, so a stored forecast reads exactly as
-/// the fetched one did.
-public struct LocalForecast: Hashable, Sendable, Codable {
-    /// Where the forecast is for.
+/// Stored shape (``Codable``): the JSON of `kma-forecast --format json`, documented by the JSON
+/// Schema `Schemas/local-forecast.schema.json`. `JSONDecoder().decode(LocalForecast.self, from:
+/// JSONEncoder().encode(x)) == x` for every forecast the client returns, failures included.
+public struct LocalForecast: Hashable, Sendable {
+    /// Where a forecast is for.
     public struct Location: Hashable, Sendable, Codable {
         /// The KMA grid cell (5 km).
         public var cell: GridCell
-        /// The coordinate asked for, or the place's coordinate from KMA's table.
+        /// The coordinate asked for, or the place's representative point from KMA's table.
         public var coordinate: GeoCoordinate?
-        /// The place's full name from KMA's table, for a place name.
+        /// The place's full name from KMA's table, as the CLI prints it (`경기도 수원시 권선구`),
+        /// for a place name (and the sample).
         public var placeName: String?
+        /// The place's mid-term forecast regions (land region and temperature point), when the
+        /// location has them (every place on land; a few sea cells have none).
+        public var midTermRegions: MidTermRegionCodes?
 
         /// A location.
-        public init(cell: GridCell, coordinate: GeoCoordinate?, placeName: String?) {
+        public init(cell: GridCell, coordinate: GeoCoordinate?, placeName: String?, midTermRegions: MidTermRegionCodes? = nil) {
             self.cell = cell
             self.coordinate = coordinate
             self.placeName = placeName
+            self.midTermRegions = midTermRegions
+        }
+    }
+
+    /// What a recorded sample is: set on ``sample`` and on forecasts the
+    /// ``RecordedRunTransport/sample`` transport answered, never on a live one.
+    public struct Recording: Hashable, Sendable, Codable {
+        /// One sentence for a person: a recorded KMA forecast, of which place, when, not live.
+        public var note: String
+        /// Who recorded the answers, where.
+        public var source: String
+
+        /// A recording.
+        public init(note: String, source: String) {
+            self.note = note
+            self.source = source
         }
     }
 
     /// Where the forecast is for.
-    public var location: Location
+    public internal(set) var location: Location
     /// The instant the forecast was asked for (the client's clock), KST.
-    public var requestedAt: KSTDateTime
-    /// What each requested product delivered, in the order nowcast, ultra-short, short-term.
-    public var outcomes: [ProductOutcome] {
-        didSet { derive() }
-    }
-
-    /// The merged rows, each with its product: ``current`` and ``hourly`` as rows.
-    public private(set) var timeline = ForecastTimeline(nowcast: nil, ultraShort: nil, shortTerm: nil, at: KSTDateTime(unixSeconds: 0))
+    public internal(set) var requestedAt: KSTDateTime
+    /// Set when the forecast is a recorded sample, not a live answer from KMA.
+    public var recording: Recording?
     /// The current conditions: the newest nowcast observation at or before ``requestedAt``.
-    public private(set) var current: HourlyForecast?
-    /// The coming hours after ``requestedAt``, each once, from the freshest product covering it.
-    public private(set) var hourly: [HourlyForecast] = []
-    /// One summary per calendar day (KST) the short-term forecast covers (or the ultra-short
-    /// one, when the short-term failed): low and high, rain chance, amounts, the sky.
-    public private(set) var daily: [DailySummary] = []
+    public internal(set) var current: HourlyForecast?
+    /// The hours after ``requestedAt`` to the end of the short-term run, in time order, each
+    /// value from the freshest product that has it.
+    public internal(set) var hourly: [HourlyForecast]
+    /// One day per KST calendar date from today: the short-term run's days, then (with the
+    /// mid-term days asked for) the mid-term forecast's, up to the number asked; a date nothing
+    /// covers has ``ForecastDay/source`` `nil`.
+    public internal(set) var daily: [ForecastDay]
+    /// What each requested product delivered, in the order nowcast, ultra-short, short-term:
+    /// its run and rows, or why it failed.
+    public internal(set) var products: [ProductOutcome]
+    /// What the mid-term service delivered, when the mid-term days were asked for.
+    public internal(set) var midTerm: MidTermOutcome?
 
-    /// A forecast from the products' outcomes.
-    public init(location: Location, requestedAt: KSTDateTime, outcomes: [ProductOutcome]) {
+    /// A forecast from what was fetched: the hours and days are merged here.
+    ///
+    /// - Parameters:
+    ///   - location: Where.
+    ///   - requestedAt: Now, by the client's clock.
+    ///   - products: One outcome per requested product.
+    ///   - midTerm: The mid-term service's outcome and runs, when the days were asked for, with
+    ///     the number of days (1…11).
+    ///   - recording: Set for a recorded sample.
+    init(location: Location, requestedAt: KSTDateTime, products: [ProductOutcome],
+         midTerm: (outcome: MidTermOutcome, runs: [MidTermRun], days: Int)? = nil, recording: Recording? = nil) {
         self.location = location
         self.requestedAt = requestedAt
-        self.outcomes = outcomes
-        derive()
+        self.recording = recording
+        self.products = products
+        self.midTerm = midTerm?.outcome
+        func rows(_ product: ForecastProduct) -> [ForecastRow] {
+            products.first { $0.product == product && $0.status != .failed }?.rows ?? []
+        }
+        let now = requestedAt.unixSeconds
+        current = rows(.nowcast)
+            .filter { $0.validTime.unixSeconds <= now }
+            .max { $0.validTime < $1.validTime }
+            .map { HourlyForecast(product: .nowcast, row: $0) }
+        hourly = Self.hours(ultraShort: rows(.ultraShort), shortTerm: rows(.shortTerm), after: requestedAt)
+        let today = requestedAt.yyyymmdd
+        let isApproximate = location.midTermRegions?.isApproximate ?? false
+        if let midTerm {
+            daily = DailyForecastMerger.merge(
+                shortTerm: rows(.shortTerm), midTerm: midTerm.runs, today: today, days: midTerm.days, landIsApproximate: isApproximate
+            )
+        } else {
+            daily = DailyForecastMerger.merge(shortTerm: rows(.shortTerm), midTerm: [], today: today, days: 11).filter { $0.source != nil }
+        }
+    }
+
+    /// The hours after `now`, each merged from the ultra-short and short-term rows for it.
+    static func hours(ultraShort: [ForecastRow], shortTerm: [ForecastRow], after now: KSTDateTime) -> [HourlyForecast] {
+        var byHour: [KSTDateTime: [(product: ForecastProduct, row: ForecastRow)]] = [:]
+        for (product, rows) in [(ForecastProduct.ultraShort, ultraShort), (.shortTerm, shortTerm)] {
+            // One row an hour per product: the newest run's.
+            var newest: [KSTDateTime: ForecastRow] = [:]
+            for row in rows where row.validTime > now {
+                if let kept = newest[row.validTime], kept.base >= row.base { continue }
+                newest[row.validTime] = row
+            }
+            for (time, row) in newest { byHour[time, default: []].append((product, row)) }
+        }
+        return byHour.keys.sorted().compactMap { HourlyForecast(merging: byHour[$0] ?? []) }
     }
 
     /// The outcome of a product, if it was requested.
     public func outcome(_ product: ForecastProduct) -> ProductOutcome? {
-        outcomes.first { $0.product == product }
+        products.first { $0.product == product }
     }
 
-    /// The products that delivered nothing, with their errors.
-    public var failures: [ProductOutcome] { outcomes.filter { $0.status == .failed } }
+    /// The failures: each requested product that delivered nothing, and the mid-term service
+    /// when it did not deliver everything.
+    public var failures: [ForecastFailure] {
+        products.compactMap(\.failure) + (midTerm?.failure.map { [$0] } ?? [])
+    }
 
-    /// The earliest time KMA may publish newer content for one of the requested products
-    /// (``ProductOutcome/nextUpdateAt``: a new run, or the nowcast's and ultra-short forecast's
-    /// 10-minute updates): when an app should refresh (and reload its widgets). Asking earlier
-    /// gets the same forecast (from the cache, when it is on).
+    /// Whether something asked for is missing: a product failed, or the mid-term service did
+    /// not deliver all it was asked for.
+    public var isPartial: Bool { !failures.isEmpty }
+
+    /// The earliest time KMA may publish newer content for anything this forecast holds: the
+    /// next run of a product, the nowcast's and ultra-short forecast's 10-minute updates, the
+    /// next mid-term run (``ProductOutcome/nextUpdateAt``, ``MidTermOutcome/nextUpdateAt``). When
+    /// an app should refresh (and reload its widgets); asking earlier gets the same forecast
+    /// (from the cache, when it is on).
     public var nextUpdate: KSTDateTime? {
-        outcomes.map(\.nextUpdateAt).min()
+        (products.map(\.nextUpdateAt) + (midTerm.map { [$0.nextUpdateAt] } ?? [])).min()
     }
 
     /// The next hours, up to `count`.
     public func hours(_ count: Int) -> ArraySlice<HourlyForecast> { hourly.prefix(max(0, count)) }
+}
 
-    /// Fills ``timeline``, ``current``, ``hourly`` and ``daily`` from the outcomes.
-    private mutating func derive() {
-        func rows(_ product: ForecastProduct) -> [ForecastRow]? {
-            outcomes.first { $0.product == product && $0.status != .failed }?.rows
-        }
-        (timeline, daily) = Self.merge(
-            nowcast: rows(.nowcast), ultraShort: rows(.ultraShort), shortTerm: rows(.shortTerm), at: requestedAt
-        )
-        current = timeline.current.map { HourlyForecast(product: $0.product, row: $0.row) }
-        hourly = timeline.hours.map { HourlyForecast(product: $0.product, row: $0.row) }
-    }
+/// A place's mid-term forecast codes, as stored with a forecast: the land region (육상예보구역)
+/// and the temperature point (기온예보구역) from ``MidTermRegions/kma``.
+public struct MidTermRegionCodes: Hashable, Sendable, Codable {
+    /// The land region's code, e.g. `11B00000`.
+    public var landRegionID: String
+    /// The land region's name, e.g. `서울·인천·경기`.
+    public var landRegionName: String
+    /// The temperature point's code, e.g. `11B10101`.
+    public var temperaturePointID: String
+    /// The temperature point's name, e.g. `서울`.
+    public var temperaturePointName: String
+    /// `true` when the place has no land region of its own and the nearest stands in (서해5도,
+    /// 울릉도·독도).
+    public var isApproximate: Bool
 
-    /// The merge, in one place: the timeline of the products' rows (``ForecastTimeline``), and
-    /// the days of the short-term forecast, else of the ultra-short one.
-    package static func merge(
-        nowcast: [ForecastRow]?, ultraShort: [ForecastRow]?, shortTerm: [ForecastRow]?, at: KSTDateTime
-    ) -> (ForecastTimeline, [DailySummary]) {
-        let timeline = ForecastTimeline(nowcast: nowcast, ultraShort: ultraShort, shortTerm: shortTerm, at: at)
-        if let shortTerm { return (timeline, DailySummary.summaries(of: shortTerm, product: .shortTerm)) }
-        if let ultraShort { return (timeline, DailySummary.summaries(of: ultraShort, product: .ultraShort)) }
-        return (timeline, [])
-    }
-
-    private enum CodingKeys: String, CodingKey { case location, requestedAt, outcomes }
-
-    /// Decodes the stored shape and derives the timeline again.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            location: try container.decode(Location.self, forKey: .location),
-            requestedAt: try container.decode(KSTDateTime.self, forKey: .requestedAt),
-            outcomes: try container.decode([ProductOutcome].self, forKey: .outcomes)
-        )
-    }
-
-    /// Encodes the stored shape.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(location, forKey: .location)
-        try container.encode(requestedAt, forKey: .requestedAt)
-        try container.encode(outcomes, forKey: .outcomes)
+    /// The codes of an assignment.
+    public init(_ assignment: MidTermAssignment) {
+        landRegionID = assignment.landRegion.id
+        landRegionName = assignment.landRegion.name
+        temperaturePointID = assignment.temperaturePoint.id
+        temperaturePointName = assignment.temperaturePoint.name
+        isApproximate = assignment.isApproximate
     }
 }

@@ -12,11 +12,10 @@ import KMAForecast
 ///  "rows":[…]}
 /// ```
 ///
-/// A failed product has `"status":"failed"`, no `base` and no rows, and
-/// `"failure":{"stage":"transport","message":"…","isTransient":true}`; `resultCode` is there
-/// when KMA sent one. `fileVersion` (KMA's `YYYYMMDDHHMMSS`) and `labelledBase` are there when
-/// known. Rows have ``ForecastRow``'s shape. ``error`` is not stored: after decoding,
-/// ``failure`` carries what it said.
+/// A failed product has `"status":"failed"`, no `base` and no rows, and a ``ForecastFailure``
+/// (`"failure":{"service":"short-term","stage":"transport","kind":"timedOut","message":"…","isTransient":true}`).
+/// `fileVersion` (KMA's `YYYYMMDDHHMMSS`) and `labelledBase` are there when known. Rows have
+/// ``ForecastRow``'s shape. Everything is stored: a decoded outcome equals the one the client made.
 public struct ProductOutcome: Hashable, Sendable, Codable {
     /// How the product fared.
     public enum Status: String, Hashable, Sendable, Codable {
@@ -26,26 +25,6 @@ public struct ProductOutcome: Hashable, Sendable, Codable {
         case fellBack
         /// Nothing was delivered; ``ProductOutcome/failure`` says why.
         case failed
-    }
-
-    /// Why a product delivered nothing, as stored: what ``ForecastClientError`` said.
-    public struct Failure: Hashable, Sendable, Codable {
-        /// ``ForecastClientError/Stage``'s raw value, e.g. `transport`, `KMA result code`.
-        public var stage: String
-        /// ``ForecastClientError/description``: what went wrong and what to do. Never holds the key.
-        public var message: String
-        /// KMA's result code when it sent one, e.g. `03` (NO_DATA), `22` (quota used up).
-        public var resultCode: String?
-        /// Whether trying again later may succeed (``ForecastClientError/isTransient``).
-        public var isTransient: Bool
-
-        /// What an error says.
-        public init(_ error: ForecastClientError) {
-            stage = error.stage.rawValue
-            message = error.description
-            resultCode = error.resultCode?.rawValue
-            isTransient = error.isTransient
-        }
     }
 
     /// The product.
@@ -66,9 +45,10 @@ public struct ProductOutcome: Hashable, Sendable, Codable {
     public var requests: Int
     /// When the product's next run becomes available from KMA (its issuance schedule).
     public var nextRunAvailableAt: KSTDateTime
-    /// When KMA may first publish newer content for the product: the next run, or for the
-    /// nowcast and the ultra-short forecast, which KMA updates every 10 minutes under the same
-    /// run, the next 10-minute mark after ``fetchedAt`` if that is sooner. The time to refresh.
+    /// When the product's content expires: KMA may first publish newer content for it then (the
+    /// next run, or for the nowcast and the ultra-short forecast, which KMA updates every 10
+    /// minutes under the same run, the next 10-minute mark after ``fetchedAt`` if that is
+    /// sooner). The time to refresh; asking earlier gets the same content.
     public var nextUpdateAt: KSTDateTime
     /// KMA's version of the run's data file (`getFcstVersion`), when known.
     public var fileVersion: ForecastFileVersion?
@@ -76,9 +56,7 @@ public struct ProductOutcome: Hashable, Sendable, Codable {
     /// HH30 and labelled HH00), else `nil`.
     public var labelledBase: ForecastBase?
     /// Why nothing was delivered, or `nil`.
-    public var failure: Failure?
-    /// The error itself, when the outcome was made by the client (not stored: `nil` after decoding).
-    public var error: ForecastClientError?
+    public var failure: ForecastFailure?
 
     /// How the product fared.
     public var status: Status {
@@ -102,7 +80,6 @@ public struct ProductOutcome: Hashable, Sendable, Codable {
         fileVersion = run.fileVersion
         labelledBase = run.labelledBase
         failure = nil
-        error = nil
     }
 
     /// An outcome from a failure.
@@ -119,8 +96,7 @@ public struct ProductOutcome: Hashable, Sendable, Codable {
         nextUpdateAt = nextRunAvailableAt
         fileVersion = nil
         labelledBase = nil
-        failure = Failure(error)
-        self.error = error
+        failure = ForecastFailure(error)
     }
 
     private enum CodingKeys: String, CodingKey {
@@ -143,8 +119,7 @@ public struct ProductOutcome: Hashable, Sendable, Codable {
         nextUpdateAt = try container.decode(KSTDateTime.self, forKey: .nextUpdateAt)
         fileVersion = try container.decodeIfPresent(ForecastFileVersion.self, forKey: .fileVersion)
         labelledBase = try container.decodeIfPresent(ForecastBase.self, forKey: .labelledBase)
-        failure = try container.decodeIfPresent(Failure.self, forKey: .failure)
-        error = nil
+        failure = try container.decodeIfPresent(ForecastFailure.self, forKey: .failure)
         guard (failure == nil) == (base != nil), fallbackSteps >= 0, requests >= 0 else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath,

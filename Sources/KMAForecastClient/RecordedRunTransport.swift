@@ -1,11 +1,59 @@
-/// A transport that answers the client from recorded runs instead of the network, as KMA
-/// would (``RecordedRunPages``: the recorded page for a recorded run, paged as asked, NO_DATA
-/// for anything else). The sample forecast (`kma-forecast --demo`, and the first run without
-/// a service key) runs the public client over it: everything after the transport — paging,
-/// decoding, rows, rendering — is the code a live run uses.
-package struct RecordedRunTransport: HTTPTransport {
+import KMAForecast
+import KMAGrid
+
+/// A transport that answers the client from recorded KMA answers instead of the network, as
+/// KMA would: a recorded run's page for that run and cell, paged as asked; a recorded
+/// mid-term answer for its operation, region and run; NO_DATA (`resultCode` 03) for anything
+/// else. Everything after the transport (paging, decoding, rows, the merge) is the code a live
+/// forecast runs.
+///
+/// ```swift
+/// // A SwiftUI preview or a unit test: the bundled recordings, no key, no network.
+/// var configuration = ClientConfiguration(serviceKey: try ServiceKey("PREVIEW"), cache: .disabled,
+///                                         now: { LocalForecast.sampleRecordings[0].availableAt.date })
+/// let client = try ForecastClient(configuration: configuration, transport: RecordedRunTransport.sample)
+/// let forecast = try await client.forecast(for: LocalForecast.sampleRecordings[0].location)
+/// ```
+///
+/// Bring your own recordings with ``init(answers:)``. For a value without a client,
+/// ``LocalForecast/sample`` is the bundled short-term recording, ready made.
+public struct RecordedRunTransport: HTTPTransport {
+    /// One recorded answer.
+    public struct Answer: Hashable, Sendable {
+        enum Kind: Hashable, Sendable {
+            case run(RecordedRunPages.Key, items: [[UInt8]])
+            case midTerm(operation: String, regionID: String, tmFc: String, body: [UInt8])
+        }
+
+        let kind: Kind
+
+        /// A recorded page of a point forecast run (`getUltraSrtNcst`, `getUltraSrtFcst`,
+        /// `getVilageFcst` JSON, every item of the run on the page); it is served in the pages
+        /// the client asks for.
+        ///
+        /// - Returns: `nil` when the body holds no `item` list (a NO_DATA or error answer).
+        public static func run(_ product: ForecastProduct, base: ForecastBase, cell: GridCell, page: [UInt8]) -> Answer? {
+            guard let items = RecordedRunPages.items(ofPage: page) else { return nil }
+            let key = RecordedRunPages.Key(operation: product.operation, baseDate: base.baseDate, baseTime: base.baseTime, nx: cell.nx, ny: cell.ny)
+            return Answer(kind: .run(key, items: items))
+        }
+
+        /// A recorded answer of the mid-term service, served as it is.
+        ///
+        /// - Parameters:
+        ///   - operation: `getMidTa`, `getMidLandFcst` or `getMidFcst`.
+        ///   - regionID: The `regId` (or `stnId`) it answers.
+        ///   - issue: The run (`tmFc`).
+        ///   - body: The answer, byte for byte.
+        public static func midTerm(operation: String, regionID: String, issue: MidTermIssue, body: [UInt8]) -> Answer {
+            Answer(kind: .midTerm(operation: operation, regionID: regionID, tmFc: issue.tmFc, body: body))
+        }
+    }
+
     /// The items of each run served.
     package let runs: [RecordedRunPages.Key: [[UInt8]]]
+    /// The mid-term answers served, by operation, region and run.
+    let midTerm: [String: [UInt8]]
     /// The body of a NO_DATA answer.
     package let noDataBody: [UInt8]
 
@@ -16,30 +64,55 @@ package struct RecordedRunTransport: HTTPTransport {
     ///   - noDataBody: The answer for a run or page that is not there (`resultCode` 03).
     package init(runs: [RecordedRunPages.Key: [[UInt8]]], noDataBody: [UInt8]) {
         self.runs = runs
+        self.midTerm = [:]
         self.noDataBody = noDataBody
     }
 
-    /// Answers a GET from the recorded runs; see ``HTTPTransport/get(_:connectTimeout:)``.
-    package func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
+    /// A transport serving these answers (a later answer for the same request replaces an earlier).
+    public init(answers: [Answer]) {
+        var runs: [RecordedRunPages.Key: [[UInt8]]] = [:]
+        var midTerm: [String: [UInt8]] = [:]
+        for answer in answers {
+            switch answer.kind {
+            case .run(let key, let items): runs[key] = items
+            case .midTerm(let operation, let regionID, let tmFc, let body): midTerm[Self.midTermKey(operation, regionID, tmFc)] = body
+            }
+        }
+        self.runs = runs
+        self.midTerm = midTerm
+        self.noDataBody = RecordedRunPages.noDataBody
+    }
+
+    private static func midTermKey(_ operation: String, _ regionID: String, _ tmFc: String) -> String {
+        operation + "/" + regionID + "/" + tmFc
+    }
+
+    /// Answers a GET from the recordings; see ``HTTPTransport/get(_:connectTimeout:)``.
+    public func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
         if Task.isCancelled { throw .cancelled }
         let (path, parameters) = Self.split(url)
         let operation = path.split(separator: "/").last.map(String.init) ?? ""
         let body: [UInt8]
-        switch RecordedRunPages.route(operation: operation, parameters: parameters) {
-        case .missingParameters:
-            body = RecordedRunPages.missingParametersBody
-        case .page(let key, let pageNo, let numOfRows):
-            if let items = runs[key], let slice = RecordedRunPages.slice(count: items.count, pageNo: pageNo, numOfRows: numOfRows) {
-                body = RecordedRunPages.page(items[slice], pageNo: pageNo, numOfRows: numOfRows, totalCount: items.count)
-            } else {
-                body = noDataBody
+        if let region = parameters["regId"] ?? parameters["stnId"], let tmFc = parameters["tmFc"] {
+            body = midTerm[Self.midTermKey(operation, region, tmFc)] ?? noDataBody
+        } else {
+            switch RecordedRunPages.route(operation: operation, parameters: parameters) {
+            case .missingParameters:
+                body = RecordedRunPages.missingParametersBody
+            case .page(let key, let pageNo, let numOfRows):
+                if let items = runs[key], let slice = RecordedRunPages.slice(count: items.count, pageNo: pageNo, numOfRows: numOfRows) {
+                    body = RecordedRunPages.page(items[slice], pageNo: pageNo, numOfRows: numOfRows, totalCount: items.count)
+                } else {
+                    body = noDataBody
+                }
             }
         }
         return HTTPResponse(status: 200, headers: ["content-type": RecordedRunPages.contentType], body: body)
     }
 
     /// The path and the query parameters of a URL. Values are taken as sent: the run's
-    /// parameters are digits, which need no decoding (the key, which may be encoded, is not read).
+    /// parameters are digits and region codes, which need no decoding (the key, which may be
+    /// encoded, is not read).
     static func split(_ url: String) -> (path: Substring, parameters: [String: String]) {
         guard let question = url.firstIndex(of: "?") else { return (url[...], [:]) }
         var parameters: [String: String] = [:]

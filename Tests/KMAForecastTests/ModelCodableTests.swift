@@ -38,7 +38,7 @@ struct ModelCodableTests {
         #expect(try json(try GridCell(nx: 60, ny: 127)) == #"{"nx":60,"ny":127}"#)
         #expect(try json(GeoCoordinate(latitude: 37.5, longitude: 127)) == #"{"latitude":37.5,"longitude":127}"#)
         #expect(try roundTrip(base) == base)
-        #expect(try roundTrip(WeatherCondition.drizzle) == .drizzle)
+        #expect(try roundTrip(ForecastCondition.drizzle) == .drizzle)
     }
 
     @Test("Instants decode from other offsets too, and a bad one says what is expected")

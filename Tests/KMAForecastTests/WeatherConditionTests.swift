@@ -1,10 +1,10 @@
 import KMAForecast
 import Testing
 
-@Suite("WeatherCondition: precipitation type over sky")
-struct WeatherConditionTests {
+@Suite("ForecastCondition: precipitation type over sky")
+struct ForecastConditionTests {
     @Test("Something falling wins over the sky; a dry hour is its sky", arguments: [
-        (PrecipitationType?.some(.rain), SkyCondition?.some(.clear), WeatherCondition?.some(.rain)),
+        (PrecipitationType?.some(.rain), SkyCondition?.some(.clear), ForecastCondition?.some(.rain)),
         (.shower, .overcast, .shower),
         (.snowFlurries, nil, .snowFlurries),
         (.noPrecipitation, .mostlyCloudy, .mostlyCloudy),
@@ -12,18 +12,18 @@ struct WeatherConditionTests {
         (.noPrecipitation, nil, nil),
         (nil, nil, nil),
     ])
-    func rule(_ type: PrecipitationType?, _ sky: SkyCondition?, _ expected: WeatherCondition?) {
-        #expect(WeatherCondition(precipitationType: type, sky: sky) == expected)
+    func rule(_ type: PrecipitationType?, _ sky: SkyCondition?, _ expected: ForecastCondition?) {
+        #expect(ForecastCondition(precipitationType: type, sky: sky) == expected)
     }
 
     @Test("Names in Korean and English, as KMA writes them")
     func names() {
-        #expect(WeatherCondition.clear.koreanName == "맑음" && WeatherCondition.clear.englishName == "clear")
-        #expect(WeatherCondition.mostlyCloudy.koreanName == "구름많음")
-        #expect(WeatherCondition.overcast.name(in: .ko) == "흐림")
-        #expect(WeatherCondition.rainAndSnow.koreanName == "비/눈")
-        #expect(WeatherCondition.drizzleAndSnowFlurries.name(in: .en) == "drizzle and snow flurries")
-        for condition in WeatherCondition.allCases {
+        #expect(ForecastCondition.clear.koreanName == "맑음" && ForecastCondition.clear.englishName == "clear")
+        #expect(ForecastCondition.mostlyCloudy.koreanName == "구름많음")
+        #expect(ForecastCondition.overcast.name(in: .ko) == "흐림")
+        #expect(ForecastCondition.rainAndSnow.koreanName == "비/눈")
+        #expect(ForecastCondition.drizzleAndSnowFlurries.name(in: .en) == "drizzle and snow flurries")
+        for condition in ForecastCondition.allCases {
             #expect(condition.isPrecipitation == (condition.precipitationType != nil))
         }
     }

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let days = DailyForecastMerger.merge(shortTerm: run.rows, midTerm: [newest, previous], today: 20261004, days: 10)
-/// for day in days { print(day.isoDate, day.source?.kind ?? "missing", day.low?.value, day.high?.value) }
+/// for day in days { print(day.isoDate, day.source?.kind ?? "missing", day.lowTemperature?.value, day.highTemperature?.value) }
 /// ```
 ///
 /// For each date from `today`:
@@ -17,7 +17,7 @@
 ///    (``MidTermIssue/dayNumber(of:)``).
 /// 3. **If that run lacks the date** (an 18 run has no day 4, which a short-term run that
 ///    stops at +3 leaves open), the previous run is used: it is still within 24 hours.
-/// 4. Otherwise the day is missing: every value `nil`, ``DailyForecastDay/source`` `nil`.
+/// 4. Otherwise the day is missing: every value `nil`, ``ForecastDay/source`` `nil`.
 ///
 /// Missing stays missing; an unknown mid-term phrase keeps its text with an unknown condition.
 public enum DailyForecastMerger {
@@ -34,7 +34,7 @@ public enum DailyForecastMerger {
     /// - Returns: One day per date from today, in order, none left out.
     public static func merge(
         shortTerm rows: [ForecastRow], midTerm runs: [MidTermRun], today: Int, days: Int, landIsApproximate: Bool = false
-    ) -> [DailyForecastDay] {
+    ) -> [ForecastDay] {
         let count = min(max(days, 1), 11)
         // The newest run's row for each hour, by date.
         var hours: [Int: [Int: ForecastRow]] = [:]
@@ -45,18 +45,21 @@ public enum DailyForecastMerger {
         let usable = runs.filter { $0.temperatures != nil || $0.land != nil }.sorted { $0.issue > $1.issue }
         let candidates = usable.first.map { newest in usable.filter { $0.issue >= newest.issue.previous } } ?? []
 
-        var result: [DailyForecastDay] = []
+        var result: [ForecastDay] = []
         for offset in 0..<count {
             let date = CivilDay.adding(offset, to: today)
+            guard let start = CivilDay.midnight(date) else { continue }
             if let slots = hours[date], isRealDay(Array(slots.keys), isToday: offset == 0) {
-                result.append(shortDay(date: date, rows: slots.keys.sorted().compactMap { slots[$0] }))
+                result.append(shortDay(start: start, rows: slots.keys.sorted().compactMap { slots[$0] }))
                 continue
             }
-            if let day = midDay(date: date, candidates: candidates, landIsApproximate: landIsApproximate) {
+            if let day = midDay(start: start, candidates: candidates, landIsApproximate: landIsApproximate) {
                 result.append(day)
                 continue
             }
-            result.append(DailyForecastDay(date: date, low: nil, high: nil, am: nil, pm: nil, source: nil, isHalfDaySplit: true))
+            result.append(ForecastDay(
+                start: start, lowTemperature: nil, highTemperature: nil, morning: nil, afternoon: nil, source: nil, isHalfDaySplit: true
+            ))
         }
         return result
     }
@@ -68,18 +71,18 @@ public enum DailyForecastMerger {
         return times.contains { $0 < 1200 } && times.contains { $0 >= 1200 }
     }
 
-    private static func shortDay(date: Int, rows: [ForecastRow]) -> DailyForecastDay {
+    private static func shortDay(start: KSTDateTime, rows: [ForecastRow]) -> ForecastDay {
         let summary = DailySummary.summaries(of: rows, product: .shortTerm).first
         func temperature(_ extreme: TemperatureExtreme?) -> DailyTemperature? {
             extreme.map { DailyTemperature(value: $0.value, origin: $0.source == .daily ? .dailyExtreme : .hourly) }
         }
         let base = rows.map(\.base).max()
-        return DailyForecastDay(
-            date: date,
-            low: temperature(summary?.minimumTemperature),
-            high: temperature(summary?.maximumTemperature),
-            am: half(rows.filter { (600..<1200).contains($0.forecastTime) }),
-            pm: half(rows.filter { (1200..<1800).contains($0.forecastTime) }),
+        return ForecastDay(
+            start: start,
+            lowTemperature: temperature(summary?.minimumTemperature),
+            highTemperature: temperature(summary?.maximumTemperature),
+            morning: half(rows.filter { (600..<1200).contains($0.forecastTime) }),
+            afternoon: half(rows.filter { (1200..<1800).contains($0.forecastTime) }),
             source: base.map { .shortTerm($0) },
             isHalfDaySplit: true
         )
@@ -112,10 +115,11 @@ public enum DailyForecastMerger {
             if let value = row.probabilityOfPrecipitation { pop = max(pop ?? value, value) }
         }
         let sky = skyCounts.max { ($0.value, $0.key) < ($1.value, $1.key) }?.key
-        return HalfDayForecast(sky: sky, precipitation: worst, probabilityOfPrecipitation: pop.map { Int($0.rounded()) })
+        return HalfDayForecast(sky: sky, precipitationType: worst, precipitationChance: pop.map { $0 / 100 })
     }
 
-    private static func midDay(date: Int, candidates: [MidTermRun], landIsApproximate: Bool) -> DailyForecastDay? {
+    private static func midDay(start: KSTDateTime, candidates: [MidTermRun], landIsApproximate: Bool) -> ForecastDay? {
+        let date = start.yyyymmdd
         for run in candidates {
             guard let n = run.issue.dayNumber(of: date), run.has(day: n) else { continue }
             let temperatures = run.temperatures?.day(n)
@@ -123,22 +127,22 @@ public enum DailyForecastMerger {
             func half(_ half: MidTermLandForecast.Half?) -> HalfDayForecast? {
                 half.map {
                     HalfDayForecast(
-                        sky: $0.weather?.sky, precipitation: $0.weather?.precipitation,
-                        probabilityOfPrecipitation: $0.probabilityOfPrecipitation, text: $0.weather?.text,
+                        sky: $0.weather?.sky, precipitationType: $0.weather?.precipitation,
+                        precipitationChance: $0.probabilityOfPrecipitation.map { Double($0) / 100 }, text: $0.weather?.text,
                         isApproximate: landIsApproximate
                     )
                 }
             }
-            return DailyForecastDay(
-                date: date,
-                low: temperatures?.minimum.map {
+            return ForecastDay(
+                start: start,
+                lowTemperature: temperatures?.minimum.map {
                     DailyTemperature(value: $0, origin: .midTerm, spreadBelow: temperatures?.minimumLow, spreadAbove: temperatures?.minimumHigh)
                 },
-                high: temperatures?.maximum.map {
+                highTemperature: temperatures?.maximum.map {
                     DailyTemperature(value: $0, origin: .midTerm, spreadBelow: temperatures?.maximumLow, spreadAbove: temperatures?.maximumHigh)
                 },
-                am: half(land?.morning),
-                pm: half(land?.afternoon),
+                morning: half(land?.morning),
+                afternoon: half(land?.afternoon),
                 source: .midTerm(run.issue),
                 isHalfDaySplit: n <= 7
             )

@@ -11,7 +11,7 @@
 /// default: "cloud"
 /// }
 /// ```
-public enum WeatherCondition: String, CaseIterable, Hashable, Sendable, Codable {
+public enum ForecastCondition: String, CaseIterable, Hashable, Sendable, Codable {
     /// 맑음: clear sky, nothing falling (`SKY` 1, `PTY` 0).
     case clear
     /// 구름많음: mostly cloudy, nothing falling (`SKY` 3).
@@ -109,7 +109,7 @@ public enum WeatherCondition: String, CaseIterable, Hashable, Sendable, Codable 
 extension ForecastRow {
     /// The hour's weather: ``precipitationType`` when something falls, else ``sky``; `nil`
     /// when the row has neither (a nowcast row reports no sky, so a dry observation has none).
-    public var condition: WeatherCondition? {
-        WeatherCondition(precipitationType: precipitationType, sky: sky)
+    public var condition: ForecastCondition? {
+        ForecastCondition(precipitationType: precipitationType, sky: sky)
     }
 }

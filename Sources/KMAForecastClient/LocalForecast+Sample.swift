@@ -1,0 +1,109 @@
+import KMAForecast
+import KMAGrid
+import KMAPlaces
+
+extension LocalForecast {
+    /// The bundled recordings (``SampleRecording``): the short-term run, the ultra-short
+    /// forecast, the nowcast, and the mid-term answers, in that order.
+    public static let sampleRecordings: [SampleRecording] = Samples.recordings
+
+    /// A real forecast for previews and tests, without a key or a network: KMA's short-term
+    /// run of 2022-11-20 05:00 KST for 경기도 수원시 권선구 (nx 60, ny 120), as the client returns
+    /// it when asked at 05:10 that day (the recorded page, decoded and merged by the same code
+    /// as a live answer). ``recording`` says what it is.
+    ///
+    /// ```swift
+    /// #Preview { ForecastView(forecast: .sample) }
+    /// ```
+    public static let sample: LocalForecast = {
+        let recording = Samples.recordings[0]
+        var builder = ForecastRowBuilder()
+        // The bundled page decodes (tested); an empty forecast would say so by having no hours.
+        _ = try? ForecastPageDecoder.decode(PackageResources.getVilageFcst_20221120_0500_nx60_ny120_json, into: &builder)
+        let base = ForecastBase(recording.run)
+        let schedule = ForecastProduct.shortTerm.schedule
+        let run = ForecastRun(
+            product: .shortTerm, cell: recording.cell, base: base, newestBase: base, fallbackSteps: 0, rows: builder.rows(),
+            itemCount: builder.rows().reduce(0) { $0 + $1.count }, pageCount: 1, fromCache: false, requests: 1,
+            fetchedAt: recording.availableAt.date, fileVersion: nil
+        )
+        let outcome = ProductOutcome(run: run, nextRunAvailableAt: schedule.availableAt(schedule.nextBase(after: base)))
+        let location = Samples.place(named: "경기도 수원시권선구").map { ForecastLocation.resolved($0).location }
+            ?? Location(cell: recording.cell, coordinate: nil, placeName: recording.placeName)
+        return LocalForecast(location: location, requestedAt: recording.availableAt, products: [outcome], recording: recording.recording)
+    }()
+}
+
+extension RecordedRunTransport {
+    /// The bundled recordings (``LocalForecast/sampleRecordings``) as a transport: ask a client
+    /// over it, with its clock at a recording's ``SampleRecording/availableAt``, for the
+    /// recording's ``SampleRecording/location``, and it answers as KMA did.
+    public static let sample = RecordedRunTransport(answers: Samples.answers)
+}
+
+/// The bundled recordings, in one place.
+enum Samples {
+    static func place(named name: String) -> Place? { try? PlaceDirectory.kma.place(named: name) }
+
+    static func at(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int) -> KSTDateTime {
+        // The literals below are valid by construction (and tested); a failure here is a bug in this file.
+        guard let at = try? KSTDateTime(year: year, month: month, day: day, hour: hour, minute: minute) else {
+            preconditionFailure("invalid sample instant \(year)-\(month)-\(day) \(hour):\(minute)")
+        }
+        return at
+    }
+
+    static func cell(_ nx: Int, _ ny: Int) -> GridCell {
+        guard let cell = try? GridCell(nx: nx, ny: ny) else { preconditionFailure("invalid sample cell \(nx), \(ny)") }
+        return cell
+    }
+
+    static let midTermIssue = MidTermIssue(date: 20261004, hour: 6)
+
+    static let recordings: [SampleRecording] = {
+        let short = at(2022, 11, 20, 5, 0), ultra = at(2021, 3, 28, 15, 30), now = at(2021, 3, 28, 14, 0)
+        let mid = midTermIssue?.dateTime ?? at(2026, 10, 4, 6, 0)
+        return [
+            SampleRecording(
+                product: .shortTerm, location: .place("경기도 수원시권선구"), placeName: "경기도 수원시 권선구", cell: cell(60, 120), run: short,
+                availableAt: ForecastProduct.shortTerm.schedule.availableAt(ForecastBase(short)), source: "recorded in skfkeh/MachineLearning_proj"
+            ),
+            SampleRecording(
+                product: .ultraShort, location: .cell(cell(56, 125)), placeName: "인천광역시 부평구", cell: cell(56, 125), run: ultra,
+                availableAt: ForecastProduct.ultraShort.schedule.availableAt(ForecastBase(ultra)), source: "recorded in kimjbstar/korea-public-village-forecast"
+            ),
+            SampleRecording(
+                product: .nowcast, location: .cell(cell(56, 125)), placeName: "인천광역시 부평구", cell: cell(56, 125), run: now,
+                availableAt: ForecastProduct.nowcast.schedule.availableAt(ForecastBase(now)), source: "recorded in kimjbstar/korea-public-village-forecast"
+            ),
+            SampleRecording(
+                product: nil, location: .place("서울특별시"), placeName: "서울특별시", cell: cell(60, 127), run: mid,
+                availableAt: mid.adding(seconds: 600), source: "recorded from data.go.kr MidFcstInfoService (Fixtures/midterm)"
+            ),
+        ]
+    }()
+
+    static let answers: [RecordedRunTransport.Answer] = {
+        var answers: [RecordedRunTransport.Answer] = []
+        let pages: [(ForecastProduct, [UInt8])] = [
+            (.shortTerm, PackageResources.getVilageFcst_20221120_0500_nx60_ny120_json),
+            (.ultraShort, PackageResources.getUltraSrtFcst_20210328_1530_nx56_ny125_json),
+            (.nowcast, PackageResources.getUltraSrtNcst_20210328_1400_nx56_ny125_json),
+        ]
+        for (product, page) in pages {
+            guard let recording = recordings.first(where: { $0.product == product }),
+                  let answer = RecordedRunTransport.Answer.run(product, base: ForecastBase(recording.run), cell: recording.cell, page: page) else { continue }
+            answers.append(answer)
+        }
+        if let issue = midTermIssue {
+            answers.append(.midTerm(operation: "getMidTa", regionID: "11B10101", issue: issue, body: PackageResources.getMidTa_11B10101_202610040600_json))
+            answers.append(.midTerm(operation: "getMidLandFcst", regionID: "11B00000", issue: issue, body: PackageResources.getMidLandFcst_11B00000_202610040600_json))
+        }
+        return answers
+    }()
+}
+
+extension RecordedRunPages {
+    /// KMA's NO_DATA answer (`resultCode` 03), as recorded shapes have it (`Fixtures/api/hand_made_nodata_03.json`).
+    package static var noDataBody: [UInt8] { PackageResources.hand_made_nodata_03_json }
+}
