@@ -64,10 +64,10 @@ func addTenDayBenchmarks(_ suite: BenchmarkSuite) {
             client = made
             let seoul = try PlaceDirectory.kma.place(named: "서울특별시")
             place = seoul
-            let forecast = try await made.dailyForecast(for: seoul, days: 10)
-            let sources = forecast.days.map { $0.source?.kind ?? "-" }
+            let forecast = try await made.forecast(for: .place(seoul.name), products: [.shortTerm], midTermDays: 10)
+            let sources = forecast.daily.map { $0.source?.kind ?? "-" }
             try expect(sources == Array(repeating: "short", count: 5) + Array(repeating: "mid", count: 5), "sources \(sources)")
-            try expect(forecast.midTermIssues.count == 2 && forecast.midTermError == nil && forecast.shortTermError == nil, "runs \(forecast.midTermIssues)")
+            try expect(forecast.midTerm?.runs.count == 2 && !forecast.isPartial, "runs \(forecast.midTerm?.runs ?? [])")
         },
         baseline: Baseline("client.one-short-term-fetch", items: 1) {
             guard let client, let place else { return suite.fail("client.ten-day", "no client") }
@@ -82,9 +82,9 @@ func addTenDayBenchmarks(_ suite: BenchmarkSuite) {
     ) {
         guard let client, let place else { return suite.fail("client.ten-day", "no client") }
         do {
-            let forecast = try await client.dailyForecast(for: place, days: 10)
-            if forecast.midTermIssues.count != 2 || forecast.shortTermBase == nil { suite.fail("client.ten-day", "a part of the view is missing") }
-            blackHole(forecast.days.count)
+            let forecast = try await client.forecast(for: .place(place.name), products: [.shortTerm], midTermDays: 10)
+            if forecast.midTerm?.runs.count != 2 || forecast.outcome(.shortTerm)?.base == nil { suite.fail("client.ten-day", "a part of the view is missing") }
+            blackHole(forecast.daily.count)
         } catch {
             suite.fail("client.ten-day", "the ten-day view failed: \(error)")
         }

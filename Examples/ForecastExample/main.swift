@@ -1,37 +1,35 @@
-// The app developer's program: a coordinate's cell, the merged forecast, the next 24 hours,
-// daily min/max, errors, then 50 places within a request budget. Run with KMA_SERVICE_KEY set.
+// An app's forecast screen in one call: a place's next 24 hours (temperature, condition and
+// chance of rain in every hour, and where each came from), its ten days, errors as a user
+// reads them. With KMA_SERVICE_KEY unset it shows the bundled recorded sample instead.
 import Foundation
 import KMAForecastKit
 
-guard let key = ProcessInfo.processInfo.environment["KMA_SERVICE_KEY"], !key.isEmpty else {
-    print("Set KMA_SERVICE_KEY to your data.go.kr service key."); exit(1)
-}
-let client = try ForecastClient(configuration: ClientConfiguration(serviceKey: try ServiceKey(key)))
-let here = GeoCoordinate(latitude: 37.5665, longitude: 126.978)
-print("Grid cell:", try ForecastGrid.kma.cell(for: here))
-
+let key = ProcessInfo.processInfo.environment["KMA_SERVICE_KEY"] ?? ""
+let place = CommandLine.arguments.dropFirst().first ?? "해운대"
 do {
-    let forecast = try await client.forecast(for: .coordinate(here))
-    for failed in forecast.failures { print("\(failed.product.rawValue) failed:", failed.failure?.message ?? "") }
+    let forecast: LocalForecast
+    if key.isEmpty {
+        forecast = .sample
+    } else {
+        var configuration = ClientConfiguration(serviceKey: try ServiceKey(key))
+        configuration.baseURL = ProcessInfo.processInfo.environment["KMA_BASE_URL"]
+        configuration.midBaseURL = ProcessInfo.processInfo.environment["KMA_MID_BASE_URL"]
+        forecast = try await ForecastClient(configuration: configuration).forecast(for: .place(place), midTermDays: 10)
+    }
+    print(forecast.recording?.note ?? "\(forecast.location.placeName ?? place), requested \(forecast.requestedAt)")
+    for failure in forecast.failures { print("Missing:", failure.localizedDescription) }
     for hour in forecast.hours(24) {
-        let temperature = hour.temperatureCelsius.map { "\($0) °C" } ?? "-"
-        print(hour.time.iso8601, hour.product.rawValue, hour.condition?.englishName ?? "-", temperature)
+        let chance = hour.precipitationChance.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
+        let from = hour.source(of: .pop)?.product.rawValue ?? "-"
+        print(hour.time, hour.condition?.englishName ?? "-", hour.temperature.map { "\($0.value)°C" } ?? "-", "rain", chance, "(\(from))")
     }
     for day in forecast.daily {
-        print(day.date, "low", day.minimumTemperature?.value ?? .nan, "high", day.maximumTemperature?.value ?? .nan)
+        let low = day.low.map { "\($0.value)" } ?? "-", high = day.high.map { "\($0.value)" } ?? "-"
+        let chance = day.precipitationChance.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
+        print(day.isoDate, low, "/", high, day.condition?.englishName ?? "-", chance, day.source?.kind ?? "missing")
     }
-    print("Refresh at:", forecast.nextUpdate?.iso8601 ?? "-")
+    print("Refresh at:", forecast.nextUpdate.map { "\($0)" } ?? "-")
 } catch {
     print("Error:", error.localizedDescription)
+    exit(1)
 }
-
-let places = Array(PlaceDirectory.kma.places.prefix(50))
-let budget = RequestBudget(limit: 500)
-let results = await client.forecasts(for: places.map { .cell($0.cell) }, products: [.shortTerm], budget: budget)
-for (place, result) in zip(places, results) {
-    switch result {
-    case .success(let forecast): print(place.name, "high", forecast.daily.first?.maximumTemperature?.value ?? .nan)
-    case .failure(let error): print(place.name, "failed:", error.localizedDescription)
-    }
-}
-print("Requests used:", budget.requestsUsed, "of", budget.limit)

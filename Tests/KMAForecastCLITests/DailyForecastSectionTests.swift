@@ -1,6 +1,7 @@
 import Testing
 @testable import KMAForecastCLI
 import KMAForecast
+@testable import KMAForecastClient
 import KMAForecastText
 import KMAPlaces
 
@@ -8,20 +9,22 @@ import KMAPlaces
 struct DailyForecastSectionTests {
 
     static func half(_ sky: SkyCondition?, _ type: PrecipitationType?, _ pop: Int?, text: String? = nil, approximate: Bool = false) -> HalfDayForecast {
-        HalfDayForecast(sky: sky, precipitation: type, probabilityOfPrecipitation: pop, text: text, isApproximate: approximate)
+        HalfDayForecast(sky: sky, precipitationType: type, precipitationChance: pop.map { Double($0) / 100 }, text: text, isApproximate: approximate)
     }
 
-    static func day(_ date: Int, _ low: Double?, _ high: Double?, _ am: HalfDayForecast?, _ pm: HalfDayForecast?, _ source: DailyForecastSource?) -> DailyForecastDay {
-        DailyForecastDay(
-            date: date, low: low.map { DailyTemperature(value: $0, origin: .dailyExtreme) }, high: high.map { DailyTemperature(value: $0, origin: .dailyExtreme) },
-            am: am, pm: pm, source: source, isHalfDaySplit: true
-        )
+    static func day(_ date: Int, _ low: Double?, _ high: Double?, _ am: HalfDayForecast?, _ pm: HalfDayForecast?, _ source: DailyForecastSource?) -> ForecastDay {
+        guard let day = ForecastDay(
+            date: date, lowTemperature: low.map { DailyTemperature(value: $0, origin: .dailyExtreme) },
+            highTemperature: high.map { DailyTemperature(value: $0, origin: .dailyExtreme) },
+            morning: am, afternoon: pm, source: source, isHalfDaySplit: true
+        ) else { preconditionFailure("a real test date") }
+        return day
     }
 
     /// Ten days with the widest things a day can hold: rain with a cloudy sky, rain and snow,
     /// a phrase KMA wrote that has no known condition, 100 %, below zero, a missing day, and an
     /// approximate region (울릉도 has no land region of its own).
-    static func view(approximate: Bool = false, twoMidRuns: Bool = false) throws -> TenDayView {
+    static func view(approximate: Bool = false, twoMidRuns: Bool = false) throws -> LocalForecast {
         let place = try PlaceDirectory.kma.place(named: approximate ? "울릉군" : "서울특별시")
         let regions = try MidTermRegions.kma.assignment(for: place)
         let shortBase = try ForecastBase(baseDate: "20261004", baseTime: "1700")
@@ -41,10 +44,20 @@ struct DailyForecastSectionTests {
             day(20261012, 14, 25, half(.mostlyCloudy, .noPrecipitation, nil, text: "구름많음"), nil, mid),
             day(20261013, 14, 22, half(.overcast, .noPrecipitation, 20, text: "흐림"), half(.overcast, .noPrecipitation, 20, text: "흐림"), mid),
         ]
-        return TenDayView(
-            days: days, cell: place.cell, placeName: nil, coordinate: nil, regions: regions, shortBase: shortBase,
-            midIssues: twoMidRuns ? [mid18, mid06] : [mid06], outlook: nil
+        let run = ForecastRun(
+            product: .shortTerm, cell: place.cell, base: shortBase, newestBase: shortBase, fallbackSteps: 0, rows: [],
+            itemCount: 0, pageCount: 1, fromCache: false, requests: 1, fetchedAt: shortBase.dateTime.date, fileVersion: nil
         )
+        let at = shortBase.dateTime.adding(seconds: 1800)
+        var forecast = LocalForecast(
+            location: .init(cell: place.cell, coordinate: nil, placeName: nil, midTermRegions: MidTermRegionCodes(regions)),
+            requestedAt: at, products: [ProductOutcome(run: run, nextRunAvailableAt: at)]
+        )
+        forecast.daily = days
+        forecast.midTerm = MidTermOutcome(
+            runs: twoMidRuns ? [mid18, mid06] : [mid06], fetchedAt: at, fromCache: false, requests: 2, nextUpdateAt: at, failure: nil
+        )
+        return forecast
     }
 
     static func section(_ language: DisplayLanguage = .en, width: Int?, units: UnitSystem = .metric, colour: Bool = false) -> DailyForecastSection {
@@ -140,20 +153,16 @@ struct DailyForecastSectionTests {
         #expect(text.contains("  Mon 10-05  48° / 70°  ") && text.contains("  Tue 10-06  10° / 27°  "))
     }
 
-    @Test("The default view: the ten-day list in place of the daily summary; without mid-term days the summary and the note, wrapped")
-    func replacesTheDailySummary() throws {
-        let report = try ForecastTextViewTests.report(products: [.shortTerm])
-        let sample = try SampleTenDays.view()
+    @Test("The default view closes with the days; a note under them (e.g. the mid-term service refused) is wrapped to the width")
+    func daysAndNote() throws {
+        let forecast = try Self.view()
         for width in [80, 40] {
             for hours in [nil, ForecastTextView.Hours.all] {
                 var view = ForecastTextViewTests.view(width: width, hours: hours)
-                view.tenDays = .list(sample.view, sample: true)
-                let listed = view.render(report)
+                let listed = view.render(forecast)
                 #expect(!listed.contains("Daily summary") && listed.contains("Days ahead ("))
-                #expect(listed.contains("(sample: recorded runs, "))
-                view.tenDays = .note(TenDayCommand.midTermRefusedNote)
-                let noted = view.render(report)
-                #expect(noted.contains("Daily summary") && !noted.contains("Days ahead"))
+                view.daysNote = TenDayCommand.midTermRefusedNote
+                let noted = view.render(forecast)
                 #expect(noted.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(TenDayCommand.midTermRefusedNote))
                 for line in noted.split(separator: "\n") where hours == nil {
                     #expect(Formatting.displayWidth(String(line)) <= width, "\(width): \(line)")

@@ -6,6 +6,7 @@ import Testing
 @testable import KMAForecastCLI
 import KMAForecast
 import KMAForecastText
+@testable import KMAForecastClient
 
 @Suite("The forecast as an SVG picture")
 struct ForecastSVGTests {
@@ -49,7 +50,7 @@ struct ForecastSVGTests {
     @Test("An empty timeline: no data path, and the check above would fail")
     func emptyHasNoPath() throws {
         var report = try ForecastTextViewTests.report(products: [.shortTerm])
-        report.timeline.hours = []
+        report.hourly = []
         let svg = ForecastSVG(language: .en, units: .metric).render(report)
         #expect(Self.temperaturePoints(svg) == 0)
         #expect(svg.contains("No forecast hours."))

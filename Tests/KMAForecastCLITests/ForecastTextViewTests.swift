@@ -1,28 +1,36 @@
 import Testing
 @testable import KMAForecastCLI
 import KMAForecast
+@testable import KMAForecastClient
 import KMAForecastText
 import KMAGrid
 import _KMATestSupport
 
 @Suite("The forecast text view")
 struct ForecastTextViewTests {
-    /// A report from the recorded pages, as the demo makes it.
-    static func report(products: [ForecastProduct]) throws -> ForecastReport {
-        var outcomes: [ForecastReport.Outcome] = []
+    /// A forecast from the recorded pages, as the sample makes it (the library's merge).
+    static func report(products: [ForecastProduct]) throws -> LocalForecast {
+        let fixtures: [ForecastProduct: String] = [
+            .shortTerm: "api/getVilageFcst_20221120_0500_nx60_ny120.json",
+            .ultraShort: "api/getUltraSrtFcst_20210328_1530_nx56_ny125.json",
+            .nowcast: "api/getUltraSrtNcst_20210328_1400_nx56_ny125.json",
+        ]
+        var outcomes: [ProductOutcome] = []
         for product in products {
-            let sample = DemoData.sample(for: product)
+            let recording = try #require(LocalForecast.sampleRecordings.first { $0.product == product })
             var builder = ForecastRowBuilder()
-            _ = try ForecastPageDecoder.decode(sample.page, into: &builder)
-            outcomes.append(ForecastReport.Outcome(
-                product: product, base: sample.base, fallbackSteps: 0, rows: builder.rows(), error: nil,
-                nextAvailableAt: product.schedule.availableAt(product.schedule.nextBase(after: sample.base)), requests: 1
-            ))
+            _ = try ForecastPageDecoder.decode(try Fixtures.bytes(try #require(fixtures[product])), into: &builder)
+            let base = ForecastBase(recording.run)
+            let run = ForecastRun(
+                product: product, cell: recording.cell, base: base, newestBase: base, fallbackSteps: 0, rows: builder.rows(),
+                itemCount: 0, pageCount: 1, fromCache: false, requests: 1, fetchedAt: recording.availableAt.date, fileVersion: nil
+            )
+            outcomes.append(ProductOutcome(run: run, nextRunAvailableAt: product.schedule.availableAt(product.schedule.nextBase(after: base))))
         }
-        let sample = DemoData.sample(for: products[0])
-        return ForecastReport(
-            location: .init(cell: sample.cell, placeName: sample.placeName, coordinate: nil),
-            at: sample.clock, outcomes: outcomes, sample: sample
+        let first = try #require(LocalForecast.sampleRecordings.first { $0.product == products[0] })
+        return LocalForecast(
+            location: .init(cell: first.cell, coordinate: nil, placeName: first.placeName),
+            requestedAt: first.availableAt, products: outcomes, recording: first.recording
         )
     }
 
@@ -66,11 +74,11 @@ struct ForecastTextViewTests {
             #expect(text.contains("rain%┤"))
             #expect(text.contains("┼"))
             #expect(!text.contains("Hourly forecast"))
-            for day in report.days {
-                #expect(text.contains(width == 80 ? CalendarText.day(day.date, .en) : TerminalChart.dayLabel(day.date, .en)), "\(width): \(day.date)")
+            for day in report.daily {
+                #expect(text.contains(width == 80 ? CalendarText.day(day.yyyymmdd, .en) : TerminalChart.dayLabel(day.yyyymmdd, .en)), "\(width): \(day.yyyymmdd)")
             }
         }
-        #expect(report.days.count == 4)
+        #expect(report.daily.count == 3)  // the run's last 00:00 slot is not a day
     }
 
     @Test("The header is a sentence: the place, its cell, the run and the next")
@@ -87,8 +95,8 @@ struct ForecastTextViewTests {
         let all = Self.view(hours: .all).render(report)
         #expect(all.contains("Hourly forecast"))
         let rows = all.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.dropFirst(2).first?.isNumber == true && $0.contains(":00  ") }
-        #expect(rows.count == report.timeline.hours.count)
-        #expect(report.timeline.hours.count == 67)
+        #expect(rows.count == report.hourly.count)
+        #expect(report.hourly.count == 67)
         let three = Self.view(hours: .first(3)).render(report)
         let threeRows = three.split(separator: "\n").filter { $0.hasPrefix("  0") && $0.contains(":00  ") }
         #expect(threeRows.count == 3)

@@ -14,22 +14,24 @@ struct LocalForecastTests {
         defer { server.stop() }
         let forecast = try await makeClient(server).forecast(for: .cell(shortTermCell))
         #expect(forecast.location.cell == shortTermCell)
-        #expect(forecast.outcomes.map(\.product) == [.nowcast, .ultraShort, .shortTerm])
+        #expect(forecast.products.map(\.product) == [.nowcast, .ultraShort, .shortTerm])
         let short = try #require(forecast.outcome(.shortTerm))
         #expect(short.status == .delivered && short.base?.description == "20221120 0500" && short.rows.count > 60)
-        #expect(forecast.failures.map(\.product) == [.nowcast, .ultraShort])
+        #expect(forecast.products.filter { $0.status == .failed }.map(\.product) == [.nowcast, .ultraShort])
+        #expect(forecast.failures.count == 2 && forecast.isPartial)
         for failed in forecast.failures {
-            #expect(failed.error?.reason != nil && failed.failure?.resultCode == "03")
+            #expect(failed.kind == "noData" && failed.resultCode == "03" && failed.service == .shortTerm)
         }
         // 06:00 on 2022-11-20: the hours after it, from the short-term run, each once and in order.
         #expect(forecast.current == nil)
         let times = forecast.hourly.map(\.time)
         #expect(!times.isEmpty && times == times.sorted() && Set(times).count == times.count)
         #expect(times.first?.iso8601 == "2022-11-20T07:00:00+09:00")
-        #expect(forecast.hourly.allSatisfy { $0.product == .shortTerm && $0.condition != nil })
+        #expect(forecast.hourly.allSatisfy { $0.sources.map(\.product) == [.shortTerm] && $0.condition != nil })
         #expect(forecast.hours(24).count == 24)
-        #expect(forecast.daily.map(\.date) == [20221120, 20221121, 20221122, 20221123])
-        #expect(forecast.daily.allSatisfy { $0.maximumTemperature != nil })
+        // The run's last slot, 2022-11-23 00:00, is not a day (issue: a day made of its 00:00 slot alone).
+        #expect(forecast.daily.map(\.yyyymmdd) == [20221120, 20221121, 20221122])
+        #expect(forecast.daily.allSatisfy { $0.highTemperature != nil && $0.lowTemperature != nil && $0.high != nil })
         // The next short-term run, 08:00, is published at 08:10.
         #expect(forecast.outcome(.shortTerm)?.nextRunAvailableAt.iso8601 == "2022-11-20T08:10:00+09:00")
         #expect(forecast.nextUpdate != nil && forecast.nextUpdate! <= forecast.outcome(.shortTerm)!.nextRunAvailableAt)
@@ -59,17 +61,16 @@ struct LocalForecastTests {
         }
     }
 
-    @Test("A stored forecast decodes to the same forecast: timeline and days derived again")
+    @Test("A stored forecast decodes equal to the fetched one, failures included")
     func storedRoundTrip() async throws {
         let server = try shortTermServer()
         defer { server.stop() }
         let forecast = try await makeClient(server).forecast(for: .cell(shortTermCell))
         let data = try JSONEncoder().encode(forecast)
         let decoded = try JSONDecoder().decode(LocalForecast.self, from: data)
+        #expect(decoded == forecast)
         #expect(decoded.hourly == forecast.hourly && decoded.daily == forecast.daily)
-        #expect(decoded.outcomes.map(\.status) == forecast.outcomes.map(\.status))
-        #expect(decoded.outcomes.map(\.failure) == forecast.outcomes.map(\.failure))
-        #expect(decoded.outcomes.allSatisfy { $0.error == nil })
+        #expect(decoded.products.map(\.failure) == forecast.products.map(\.failure))
         let text = String(decoding: data, as: UTF8.self)
         #expect(!text.contains("TESTKEY"))
         #expect(text.contains(#""status":"delivered""#) && text.contains(#""status":"failed""#))
@@ -111,7 +112,7 @@ struct LocalForecastTests {
         let configuration = ClientConfiguration(serviceKey: try ServiceKey(testKey), cache: .disabled, now: { duringRecordedRun })
         let client = try ForecastClient(configuration: configuration, transport: CannedTransport(body: try Fixtures.bytes(shortTermFixture)))
         let forecast = try await client.forecast(for: .cell(shortTermCell), products: [.shortTerm])
-        #expect(forecast.outcome(.shortTerm)?.status == .delivered && forecast.daily.count == 4)
+        #expect(forecast.outcome(.shortTerm)?.status == .delivered && forecast.daily.count == 3)
     }
 
     @Test("The nowcast is current until KMA's next 10-minute update, sooner than its next run: that is when to refresh")

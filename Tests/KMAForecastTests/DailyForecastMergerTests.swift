@@ -21,7 +21,7 @@ struct DailyForecastMergerTests {
     }
 
     /// `short 0500` / `mid 202610040600` / `-` per day.
-    static func sources(_ days: [DailyForecastDay]) -> [String] {
+    static func sources(_ days: [ForecastDay]) -> [String] {
         days.map { day in
             switch day.source {
             case .shortTerm(let base)?: "short \(base.baseTime)"
@@ -58,7 +58,7 @@ struct DailyForecastMergerTests {
         let runs = try mid.map { try Self.run(MidTermIssue(tmFc: $0)!) }
         let days = DailyForecastMerger.merge(shortTerm: try Self.shortRows(shortDate, shortTime), midTerm: runs, today: today, days: 10)
         #expect(days.count == 10)
-        #expect(days.map(\.date) == (0..<10).map { CivilDay.adding($0, to: today) })
+        #expect(days.map(\.yyyymmdd) == (0..<10).map { CivilDay.adding($0, to: today) })
         #expect(Self.sources(days) == expected, "\(label)")
     }
 
@@ -69,22 +69,22 @@ struct DailyForecastMergerTests {
         let days = DailyForecastMerger.merge(shortTerm: rows, midTerm: [], today: 20261004, days: 6)
         #expect(Self.sources(days) == ["short 0500", "short 0500", "short 0500", "short 0500", "-", "-"])
         let missing = days[4]
-        #expect(missing.low == nil && missing.high == nil && missing.am == nil && missing.pm == nil && missing.source == nil)
+        #expect(missing.lowTemperature == nil && missing.highTemperature == nil && missing.morning == nil && missing.afternoon == nil && missing.source == nil)
     }
 
     @Test("Short-term halves: 06–11 and 12–17 slots, the worst PTY, the most frequent SKY, the highest POP; TMN/TMX else hourly")
     func shortHalves() throws {
         let days = DailyForecastMerger.merge(shortTerm: try Self.shortRows("20261004", "1700"), midTerm: [], today: 20261004, days: 5)
         let tomorrow = days[1]
-        #expect(tomorrow.am == HalfDayForecast(sky: .clear, precipitation: .noPrecipitation, probabilityOfPrecipitation: 20))
-        #expect(tomorrow.pm == HalfDayForecast(sky: .mostlyCloudy, precipitation: .rain, probabilityOfPrecipitation: 60))
-        #expect(tomorrow.low == DailyTemperature(value: 9, origin: .dailyExtreme) && tomorrow.high == DailyTemperature(value: 21, origin: .dailyExtreme))
+        #expect(tomorrow.morning == HalfDayForecast(sky: .clear, precipitationType: .noPrecipitation, precipitationChance: 0.2))
+        #expect(tomorrow.afternoon == HalfDayForecast(sky: .mostlyCloudy, precipitationType: .rain, precipitationChance: 0.6))
+        #expect(tomorrow.lowTemperature == DailyTemperature(value: 9, origin: .dailyExtreme) && tomorrow.highTemperature == DailyTemperature(value: 21, origin: .dailyExtreme))
         // Today from 18:00: no half-day slots left, the low and high are the remaining hours'.
         let today = days[0]
-        #expect(today.am == nil && today.pm == nil)
-        #expect(today.low == DailyTemperature(value: 19, origin: .hourly) && today.high == DailyTemperature(value: 21, origin: .hourly))
+        #expect(today.morning == nil && today.afternoon == nil)
+        #expect(today.lowTemperature == DailyTemperature(value: 19, origin: .hourly) && today.highTemperature == DailyTemperature(value: 21, origin: .hourly))
         // 그글피 is 3-hourly: 06 and 09 make 오전, 12 and 15 오후.
-        #expect(days[4].am?.sky == .clear && days[4].pm?.sky == .mostlyCloudy && days[4].isHalfDaySplit)
+        #expect(days[4].morning?.sky == .clear && days[4].afternoon?.sky == .mostlyCloudy && days[4].isHalfDaySplit)
     }
 
     @Test("Mid-term days: taMin/taMax with their spread, halves for 4–7, one value for 8–10, approximate halves marked")
@@ -92,11 +92,11 @@ struct DailyForecastMergerTests {
         let days = DailyForecastMerger.merge(shortTerm: [], midTerm: [try Self.run(Self.morning)], today: 20261004, days: 11, landIsApproximate: true)
         #expect(Self.sources(days) == Array(repeating: "-", count: 4) + Array(repeating: "mid 202610040600", count: 7))
         let four = days[4]
-        #expect(four.low == DailyTemperature(value: 10, origin: .midTerm, spreadBelow: 1, spreadAbove: 1))
-        #expect(four.high?.value == 25 && four.isHalfDaySplit)
-        #expect(four.am == HalfDayForecast(sky: .clear, precipitation: .noPrecipitation, probabilityOfPrecipitation: 10, text: "맑음", isApproximate: true))
+        #expect(four.lowTemperature == DailyTemperature(value: 10, origin: .midTerm, spreadBelow: 1, spreadAbove: 1))
+        #expect(four.highTemperature?.value == 25 && four.isHalfDaySplit)
+        #expect(four.morning == HalfDayForecast(sky: .clear, precipitationType: .noPrecipitation, precipitationChance: 0.1, text: "맑음", isApproximate: true))
         let ten = days[10]
-        #expect(ten.date == 20261014 && !ten.isHalfDaySplit && ten.am == ten.pm && ten.am?.text == "구름많음" && ten.high?.spreadAbove == 3)
+        #expect(ten.yyyymmdd == 20261014 && !ten.isHalfDaySplit && ten.morning == ten.afternoon && ten.morning?.text == "구름많음" && ten.highTemperature?.spreadAbove == 3)
     }
 
     @Test("An unknown phrase keeps its text with an unknown condition; a missing rain chance stays missing")
@@ -106,8 +106,8 @@ struct DailyForecastMergerTests {
         let land = try MidTermDecoder.landForecast(Array(body.utf8), issue: Self.evening)
         let days = DailyForecastMerger.merge(shortTerm: [], midTerm: [MidTermRun(issue: Self.evening, temperatures: nil, land: land)], today: 20261004, days: 11)
         let nine = days[9]
-        #expect(nine.am == HalfDayForecast(sky: nil, precipitation: nil, probabilityOfPrecipitation: nil, text: "흐리고 한때 비"))
-        #expect(nine.low == nil && nine.high == nil && nine.source == .midTerm(Self.evening))
+        #expect(nine.morning == HalfDayForecast(sky: nil, precipitationType: nil, precipitationChance: nil, text: "흐리고 한때 비"))
+        #expect(nine.lowTemperature == nil && nine.highTemperature == nil && nine.source == .midTerm(Self.evening))
     }
 
     @Test("A run more than 12 hours older than the newest is not used; days are clamped to 1...11")
@@ -122,7 +122,8 @@ struct DailyForecastMergerTests {
         #expect(days[4].source == nil)
         #expect(DailyForecastMerger.merge(shortTerm: [], midTerm: [], today: 20261004, days: 40).count == 11)
         #expect(DailyForecastMerger.merge(shortTerm: [], midTerm: [], today: 20261004, days: 0).count == 1)
-        #expect(DailyForecastDay(date: 20261004, low: nil, high: nil, am: nil, pm: nil, source: nil, isHalfDaySplit: true).weekday == 0)
+        #expect(ForecastDay(date: 20261004, lowTemperature: nil, highTemperature: nil, morning: nil, afternoon: nil, source: nil, isHalfDaySplit: true)?.weekday == 0)
+        #expect(ForecastDay(date: 20261304, lowTemperature: nil, highTemperature: nil, morning: nil, afternoon: nil, source: nil, isHalfDaySplit: true) == nil)
         #expect(days[0].isoDate == "2026-10-04")
     }
 }
