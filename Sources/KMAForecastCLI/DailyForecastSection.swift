@@ -33,6 +33,9 @@ struct DailyForecastSection {
     var width: Int? = nil
     /// The units of the temperatures (JSON and CSV are always °C).
     var units: UnitSystem = .metric
+    /// Every date asked for, a date without data saying `missing` (the `--days` view); else the
+    /// dates that have data (the default view, where the mid-term part is a bonus).
+    var showsMissingDays = false
 
     private var ko: Bool { language == .ko }
 
@@ -109,7 +112,7 @@ struct DailyForecastSection {
         }
         // The narrowest default view leaves the regions to `--days` and `grid`: one screen
         // has no line to spare for them.
-        if header != .section || layout.source != .letter {
+        if header == .full || layout.source != .letter {
             lines.append(fitting([regionsLine(view), compactRegionsLine(view)], separator: " · "))
         }
         if header != .sample {
@@ -195,7 +198,7 @@ struct DailyForecastSection {
     /// The days' lines in a layout, each starting with two spaces; a wet day's in cyan.
     func dayLines(_ view: LocalForecast, layout: Layout) -> [String] {
         let twoRuns = kindsWithTwoRuns(view)
-        var rows = Self.shownDays(view).map { day -> [String] in
+        var rows = shownDays(view).map { day -> [String] in
             var cells = [layout.narrow ? TerminalChart.dayLabel(day.yyyymmdd, language) : CalendarText.day(day.yyyymmdd, language)]
             if layout.joinedHalves {
                 cells += [joined(day), day.source == nil ? "–" : chance(day).map { "\($0)%" } ?? "–"]
@@ -208,7 +211,7 @@ struct DailyForecastSection {
             cells.append(source(day, layout.source, twoRuns: twoRuns))
             return cells
         }
-        let temperatures = Self.shownDays(view).map { (temperature($0.lowTemperature), temperature($0.highTemperature)) }
+        let temperatures = shownDays(view).map { (temperature($0.lowTemperature), temperature($0.highTemperature)) }
         func widest(_ texts: [String]) -> Int { texts.map(Formatting.displayWidth).max() ?? 0 }
         let columns = rows.first?.count ?? 0
         var widths = (0..<columns).map { index in widest(rows.map { $0[index] }) }
@@ -227,7 +230,7 @@ struct DailyForecastSection {
                 widths[1] = widest(rows.map { $0[1] })
             }
         }
-        return zip(Self.shownDays(view), zip(rows, temperatures)).map { day, entry in
+        return zip(shownDays(view), zip(rows, temperatures)).map { day, entry in
             let (cells, (low, high)) = entry
             var text: String
             if layout == Layout(source: .run) {
@@ -323,7 +326,7 @@ struct DailyForecastSection {
 
     /// Which kinds have days from two runs (a mid-term 18 run and the 06 run before it).
     private func kindsWithTwoRuns(_ view: LocalForecast) -> (short: Bool, mid: Bool) {
-        let sources = Set(Self.shownDays(view).compactMap(\.source))
+        let sources = Set(shownDays(view).compactMap(\.source))
         return (
             sources.filter { if case .shortTerm = $0 { true } else { false } }.count > 1,
             sources.filter { if case .midTerm = $0 { true } else { false } }.count > 1
@@ -359,8 +362,8 @@ struct DailyForecastSection {
     /// The days a view shows: every date from today when the mid-term days were asked for and
     /// came (a date nothing covers says `missing`); else only the days that have data (the
     /// short-term run's alone, or a recording's, whose other dates are not missing but unrecorded).
-    static func shownDays(_ view: LocalForecast) -> [ForecastDay] {
-        guard view.recording == nil, let midTerm = view.midTerm, midTerm.status != .failed else {
+    func shownDays(_ view: LocalForecast) -> [ForecastDay] {
+        guard view.recording == nil, let midTerm = view.midTerm, showsMissingDays || midTerm.status != .failed else {
             return view.daily.filter { $0.source != nil }
         }
         return view.daily
@@ -373,7 +376,7 @@ struct DailyForecastSection {
     static func csv(_ view: LocalForecast) -> String {
         var out = CSVText.row(csvHeader)
         func number(_ value: Double?) -> String { value.map(JSONText.number) ?? "" }
-        for day in Self.shownDays(view) {
+        for day in view.daily {
             out += CSVText.row([
                 day.isoDate, number(day.lowTemperature?.value), number(day.highTemperature?.value),
                 day.morning?.sky.map { String($0.code) } ?? "", day.morning?.precipitationType.map { String($0.code) } ?? "",

@@ -142,13 +142,15 @@ enum ForecastCommand {
                 out.write(csv(forecast))
             }
         }
-        return exitStatus(forecast, implicitMidTerm: defaultView)
+        // For programs (JSON, CSV) a missing product is a partial answer: status 1. A person
+        // reads the warnings and the view's `!` lines.
+        return format == .text || svg ? ExitCode.success : exitStatus(forecast, implicitMidTerm: defaultView)
     }
 
-    /// The exit status of a forecast that was shown: 1 when a requested product (or the
-    /// mid-term days asked with `--days`) is missing, after the rest was written, so that a
-    /// script can tell a partial forecast from a whole one; else 0. The default view's days
-    /// ahead are not asked for: a key without the mid-term service still exits 0 there.
+    /// The exit status of a forecast that was written for a program (`--format json|csv`, and
+    /// every `--days` view): 1 when a requested product (or the mid-term days asked with
+    /// `--days`) is missing, after the rest was written, so that a script can tell a partial
+    /// forecast from a whole one (many places exit 1 for the same); else 0.
     static func exitStatus(_ forecast: LocalForecast, implicitMidTerm: Bool) -> Int32 {
         let productFailed = forecast.products.contains { $0.status == .failed }
         let midTermFailed = !implicitMidTerm && forecast.midTerm?.failure != nil
@@ -374,10 +376,11 @@ enum ForecastCommand {
     /// The notice for sample data on standard error (standard output's first line says what
     /// the sample is): that it is not the place asked for, and how to get a key.
     static func sampleNotice(_ recording: SampleRecording, requested: ForecastLocation?, explicit: Bool) -> String {
-        var text = explicit ? "Note: --demo shows " : "Note: no KMA service key is set (KMA_SERVICE_KEY), so this shows "
+        var text = explicit ? "Note: --demo shows sample data: " : "Note: no KMA service key is set (KMA_SERVICE_KEY), so this shows sample data: "
         text += recording.description + ", not a live forecast."
-        if requested != nil {
-            text += " The place you asked for needs live data."
+        if let requested, let place = try? requested.resolved(), place.cell != recording.cell {
+            let name = place.placeName.map { "\($0) " } ?? ""
+            text += " The place you asked for (\(name)nx \(place.cell.nx), ny \(place.cell.ny)) needs live data."
         }
         if !explicit { text += "\n" + keyHelp }
         return text + "\n\n"

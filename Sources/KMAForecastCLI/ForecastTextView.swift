@@ -74,7 +74,8 @@ struct ForecastTextView {
             sections.append(chart.render(rows.map(TerminalChart.Hour.init)))
         }
         sections.append(daysAhead(forecast))
-        if forecast.hourly.count > 1 {
+        // The sample's screen has the mid-term recording's block instead of the pointer.
+        if forecast.hourly.count > 1, midTermSample == nil || width >= 80 {
             sections.append(style.dim(wrap([ko ? "모든 시간: --all (또는 --hours N)," : "Every hour: --all (or --hours N);", ko ? "그림: --chart FILE.svg" : "a picture: --chart FILE.svg"], indent: 0)) + "\n")
         }
         return sections.filter { !$0.isEmpty }.joined(separator: "\n")
@@ -153,8 +154,13 @@ struct ForecastTextView {
         }
         var lines = [wrap(words, indent: 2, separator: " ")]
         if let recording = forecast.recording {
-            // First: what this is (a recording, of which place and when), on standard output.
-            lines.insert(style.yellow(wrap(recording.note.split(separator: " ").map(String.init), indent: 2)), at: 0)
+            // First: what this is (a recording, of which place and when), on standard output;
+            // in two lines where the whole note takes more.
+            let full = wrap(recording.note.split(separator: " ").map(String.init), indent: 2)
+            let short = wrap(((ko ? "표본 (기록된 자료, 실시간 아님): " : "Sample (recorded, not live): ") + (recording.run.map { CalendarText.run(ForecastBase($0)) + " KST" } ?? ""))
+                .split(separator: " ").map(String.init), indent: 2)
+            let note = full.split(separator: "\n").count <= 2 || recording.run == nil ? full : short
+            lines.insert(style.yellow(note), at: 0)
         }
         for outcome in forecast.products {
             guard let failure = outcome.failure else { continue }

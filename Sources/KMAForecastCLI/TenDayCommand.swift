@@ -56,7 +56,8 @@ enum TenDayCommand {
         case .text:
             let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
             let width = Platform.outputColumns(environment: context.environment, sink: out)
-            let section = DailyForecastSection(language: language, style: style, width: width, units: arguments.units)
+            var section = DailyForecastSection(language: language, style: style, width: width, units: arguments.units)
+            section.showsMissingDays = true
             var text = section.text(forecast, header: .full, outlook: outlook)
             if let recording = forecast.recording { text = style.yellow(recording.note) + "\n" + text }
             if let sample = fetched.midTermSample {

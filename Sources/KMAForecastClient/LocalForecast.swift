@@ -61,11 +61,14 @@ public struct LocalForecast: Hashable, Sendable {
         public var note: String
         /// Who recorded the answers, where.
         public var source: String
+        /// The recorded run (its base, or the mid-term `tmFc`), KST, when known.
+        public var run: KSTDateTime?
 
         /// A recording.
-        public init(note: String, source: String) {
+        public init(note: String, source: String, run: KSTDateTime? = nil) {
             self.note = note
             self.source = source
+            self.run = run
         }
     }
 

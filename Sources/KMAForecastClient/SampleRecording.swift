@@ -34,7 +34,7 @@ public struct SampleRecording: Hashable, Sendable {
 
     /// The ``LocalForecast/Recording`` of a forecast made from this recording.
     public var recording: LocalForecast.Recording {
-        LocalForecast.Recording(note: "Sample: " + description + "; not a live forecast.", source: source)
+        LocalForecast.Recording(note: "Sample: " + description + "; not a live forecast.", source: source, run: run)
     }
 
     /// `2022-11-20 05:00`.

@@ -81,7 +81,7 @@ struct BuiltBinaryTests {
         #expect(result.stdout.contains("nx 60, ny 120"))
         // The days ahead: the sample's ten days (short-term, then mid-term) in place of the
         // short-term daily summary.
-        #expect(result.stdout.contains("Days ahead (short-term + mid-term)") && !result.stdout.contains("Daily summary"))
+        #expect(result.stdout.contains("Days ahead (short-term)") && result.stdout.contains("Mid-term sample:") && !result.stdout.contains("Daily summary"))
         // One screen: at most 40 lines at 80 columns, with every day of the run (its last,
         // 11-23, holds only the hours after midnight: not a day), then the mid-term days.
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= 40)

@@ -67,9 +67,10 @@ struct ForecastCommandTests {
         defer { server.stop() }
         let result = await runTool(Scenario.arguments(server, ["--lang", "en"]), environment: Scenario.environment, now: Scenario.now)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("grid nx 60, ny 127: runs 14:00 (nowcast), 14:30 (ultra-short) and 14:00\n  (short-term) KST, next 15:10.\n"))
+        // `next` is the library's one meaning: the earliest new content, here the 10-minute update.
+        #expect(result.stdout.hasPrefix("grid nx 60, ny 127: runs 14:00 (nowcast), 14:30 (ultra-short) and 14:00\n  (short-term) KST, next "))
         #expect(result.stdout.contains("Now (observed 14:00): 11.5°C"))
-        #expect(result.stdout.contains("Daily summary"))
+        #expect(result.stdout.contains("Days ahead ("))
         #expect(!result.stdout.contains("Hourly forecast"))
         // The days section's mid-term requests go to the same server (NO_DATA here); the three
         // products take one request each.
@@ -111,8 +112,8 @@ struct ForecastCommandTests {
             #expect(products[0]["product"] as? String == product)
             #expect((products[0]["rows"] as? [Any])?.count == rows)
             let location = try #require(object["location"] as? [String: Any])
-            #expect(location["nx"] as? Int == 60)
-            #expect(object["sample"] == nil)
+            #expect((location["cell"] as? [String: Any])?["nx"] as? Int == 60)
+            #expect(object["recording"] == nil)
         }
     }
 
@@ -249,8 +250,9 @@ struct ForecastCommandTests {
             #expect(result.status == 0, "\(result.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             let location = try #require(object["location"] as? [String: Any])
-            #expect(location["place"] as? String == "서울특별시 종로구")
-            #expect(location["nx"] as? Int == 60 && location["ny"] as? Int == 127)
+            #expect(location["placeName"] as? String == "서울특별시 종로구")
+            let cell = location["cell"] as? [String: Any]
+            #expect(cell?["nx"] as? Int == 60 && cell?["ny"] as? Int == 127)
         }
         #expect(server.requests.allSatisfy { $0.parameters["nx"] == "60" && $0.parameters["ny"] == "127" })
     }
@@ -305,16 +307,18 @@ struct ForecastCommandTests {
         #expect(result.stderr.contains("network"))
     }
 
-    @Test("One product failing: the others are shown, with a warning")
+    @Test("One product failing: the others are shown, with a warning; for JSON and CSV the exit status says the forecast is partial (1)")
     func partial() async throws {
         let server = try Scenario.server()
         defer { server.stop() }
         server.inject(.status(500), times: 100, when: ReplayMatch(operation: "getUltraSrtNcst"))
         let result = await runTool(Scenario.arguments(server, ["--lang", "en"]), environment: Scenario.environment, now: Scenario.now)
-        #expect(result.status == 0)
+        #expect(result.status == 0)  // a person reads the warning and the view's `!` line
         #expect(result.stderr.hasPrefix("Warning: nowcast: KMA's server answered HTTP 500"))
-        #expect(result.stdout.contains("KST; nowcast\n  unavailable, next 15:10."))
-        #expect(result.stdout.contains("Daily summary"))
+        let json = await runTool(Scenario.arguments(server, ["--format", "json"]), environment: Scenario.environment, now: Scenario.now)
+        #expect(json.status == 1 && json.stdout.contains(#""status":"failed""#))  // a program is told: partial
+        #expect(result.stdout.contains("KST; nowcast\n  unavailable, next "))
+        #expect(result.stdout.contains("Days ahead ("))
     }
 
     @Test("Usage errors: place not found, ambiguous place, a point outside the grid, conflicting options", arguments: [
@@ -342,7 +346,8 @@ struct FirstRunTests {
         let result = await runTool(["--lat", "37.56", "--lon", "126.97"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("경기도 수원시 권선구"))
-        #expect(result.stdout.contains("Days ahead (short-term + mid-term)") || result.stdout.contains("일별 예보 (단기 + 중기)"))
+        #expect(result.stdout.hasPrefix("Sample: a recorded KMA short-term forecast (단기예보), run 2022-11-20 05:00 KST"))
+        #expect(result.stdout.contains("Days ahead (short-term)") && result.stdout.contains("Mid-term sample: 서울특별시, run 2026-10-04 06:00 KST"))
         #expect(result.stderr.hasPrefix("Note: no KMA service key is set (KMA_SERVICE_KEY), so this shows sample data"))
         #expect(result.stderr.contains("2022-11-20 05:00 KST"))
         #expect(result.stderr.contains("data.go.kr"))
@@ -361,8 +366,8 @@ struct FirstRunTests {
         }
         let json = await runTool(["--demo", "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let sample = try #require(object["sample"] as? [String: Any])
-        #expect(sample["baseDate"] as? String == "20221120")
+        let recording = try #require(object["recording"] as? [String: Any])
+        #expect((recording["note"] as? String)?.contains("2022-11-20 05:00 KST") == true)
     }
 
     @Test("Without a key, JSON or CSV for a program fails with how to get and set a key")

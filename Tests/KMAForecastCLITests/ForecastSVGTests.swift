@@ -33,7 +33,7 @@ struct ForecastSVGTests {
         let svg = try Self.sample()
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"1040\""))
         #expect(Self.temperaturePoints(svg) == 67)
-        let rainy = try ForecastTextViewTests.report(products: [.shortTerm]).timeline.hours.filter { ($0.row.probabilityOfPrecipitation ?? 0) > 0 }.count
+        let rainy = try ForecastTextViewTests.report(products: [.shortTerm]).hourly.filter { ($0.row.probabilityOfPrecipitation ?? 0) > 0 }.count
         #expect(rainy > 40)
         #expect(svg.components(separatedBy: "class=\"pop\"").count - 1 == rainy)  // a bar for each hour with a chance above 0 %
         #expect(svg.contains("<path id=\"humidity\""))

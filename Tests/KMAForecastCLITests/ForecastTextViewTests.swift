@@ -84,9 +84,11 @@ struct ForecastTextViewTests {
     @Test("The header is a sentence: the place, its cell, the run and the next")
     func header() throws {
         let text = Self.view().render(try Self.report(products: [.shortTerm]))
-        #expect(text.hasPrefix("경기도 수원시 권선구 (nx 60, ny 120): short-term run 05:00 KST, next 08:10.\n"))
+        // A recording's first line says what it is; then the header sentence.
+        #expect(text.hasPrefix("Sample: a recorded KMA short-term forecast (단기예보), run 2022-11-20 05:00 KST,\n  for 경기도 수원시 권선구"))
+        #expect(text.contains("\n경기도 수원시 권선구 (nx 60, ny 120): short-term run 05:00 KST, next 08:10.\n"))
         let ko = Self.view(.ko).render(try Self.report(products: [.shortTerm]))
-        #expect(ko.hasPrefix("경기도 수원시 권선구 (격자 60, 120): 단기예보 05:00 KST 발표, 다음 발표 08:10.\n"))
+        #expect(ko.contains("\n경기도 수원시 권선구 (격자 60, 120): 단기예보 05:00 KST 발표, 다음 발표 08:10.\n"))
     }
 
     @Test("--all: the hourly table of every hour; --hours N: the first N")
@@ -114,9 +116,9 @@ struct ForecastTextViewTests {
     @Test("The sections of the long view")
     func sections() throws {
         let text = Self.view(hours: .all).render(try Self.report(products: [.shortTerm]))
-        #expect(text.hasPrefix("경기도 수원시 권선구 (nx 60, ny 120): short-term run 05:00 KST, next 08:10.\n"))
+        #expect(text.contains("\n경기도 수원시 권선구 (nx 60, ny 120): short-term run 05:00 KST, next 08:10.\n"))
         #expect(text.contains("Hourly forecast"))
-        #expect(text.contains("Daily summary"))
+        #expect(text.contains("Days ahead (short-term)"))
         #expect(text.contains("▁") || text.contains("█"))
         let ko = Self.view(.ko).render(try Self.report(products: [.nowcast, .ultraShort]))
         #expect(ko.contains("지금 (14:00 관측): 9.1°C"))

@@ -66,7 +66,7 @@ struct ForecastViewOptionsTests {
         let chart = (path as NSString).deletingLastPathComponent + "/chart.svg"
         let result = await runTool(Self.sample + ["--chart", chart])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Days ahead (short-term + mid-term)"))
+        #expect(result.stdout.contains("Days ahead (short-term)"))
         let svg = try String(contentsOfFile: chart, encoding: .utf8)
         #expect(ForecastSVGTests.temperaturePoints(svg) == 67)
         let bad = await runTool(Self.sample + ["--chart", "/nonexistent-directory/chart.svg"])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KMAForecastCLI
 import KMAForecast
+import _KMATestSupport
 
 /// The CLI's one JSON writer (issue 10, item 5): `JSONText` escapes and formats numbers for
 /// both the hand-built JSON Lines and the typed documents, which `JSONTextEncoder` writes.
@@ -20,15 +21,19 @@ struct JSONTextEncoderTests {
         [ForecastProduct.shortTerm], [.nowcast, .ultraShort], [.ultraShort], [.nowcast, .ultraShort, .shortTerm],
     ])
     func forecastDocument(products: [ForecastProduct]) throws {
-        let document = ForecastDocument(try ForecastTextViewTests.report(products: products))
+        let document = try ForecastTextViewTests.report(products: products)
         #expect(try JSONTextEncoder.encode(document) == Self.foundationJSON(document))
     }
 
     @Test("The parse documents (rows and days) are byte-identical to what JSONEncoder wrote", arguments: ForecastProduct.allCases)
     func rowsDocument(product: ForecastProduct) throws {
-        let sample = DemoData.sample(for: product)
+        let fixtures: [ForecastProduct: String] = [
+            .shortTerm: "api/getVilageFcst_20221120_0500_nx60_ny120.json",
+            .ultraShort: "api/getUltraSrtFcst_20210328_1530_nx56_ny125.json",
+            .nowcast: "api/getUltraSrtNcst_20210328_1400_nx56_ny125.json",
+        ]
         var builder = ForecastRowBuilder()
-        _ = try ForecastPageDecoder.decode(sample.page, into: &builder)
+        _ = try ForecastPageDecoder.decode(try Fixtures.bytes(try #require(fixtures[product])), into: &builder)
         let rows = builder.rows()
         let document = RowsJSON.Document(
             product: product.rawValue, completeness: builder.completeness, rows: rows.map { RowsJSON.Row($0, product: product) },

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KMAForecastCLI
 import KMAForecast
+import KMAForecastClient
 import _KMATestSupport
 
 /// A server for 서울 (nx 60, ny 127) with short-term runs of 2026-10-04 built to the documented
@@ -45,28 +46,24 @@ struct TenDayCommandTests {
         }
     }
 
-    @Test("JSON: exactly regions, runs and days; a missing value is null, never 0")
+    @Test("JSON: the library's forecast (location with its regions, products, midTerm, daily); a missing value is absent, never null or 0")
     func json() async throws {
         let server = try tenDayServer()
         defer { server.stop() }
         let result = await runTool(arguments(server, ["--days", "11", "--format", "json"]), environment: Scenario.environment, now: kst(4, 17, 30))
         #expect(result.status == 0, "\(result.stderr)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["regions", "runs", "days"])
-        let regions = try #require(object["regions"] as? [String: [String: String]])
-        #expect(regions["land"] == ["id": "11B00000", "name": "서울·인천·경기"] && regions["temperature"] == ["id": "11B10101", "name": "서울"])
-        #expect(object["runs"] as? [String: String] == ["short": "202610041700", "mid": "202610040600"])
-        let days = try #require(object["days"] as? [[String: Any]])
-        #expect(days.count == 11)
-        for day in days { #expect(Set(day.keys) == ["date", "low", "high", "am", "pm", "source"]) }
-        #expect(days[0]["date"] as? String == "2026-10-04" && days[0]["source"] as? String == "short")
-        let am = try #require(days[0]["am"] as? [String: Any])
-        #expect(Set(am.keys) == ["sky", "pty", "pop", "text"] && am.values.allSatisfy { $0 is NSNull })
-        // Day +10 exists after an 06 run: day 10 of the run of 10-04 06:00.
-        #expect(days[10]["date"] as? String == "2026-10-14" && days[10]["source"] as? String == "mid" && days[10]["low"] as? Int == 11)
-        let tuesday = try #require(days[9]["am"] as? [String: Any])
-        #expect(tuesday["sky"] as? Int == 3 && tuesday["pty"] as? Int == 0 && tuesday["pop"] as? Int == 20 && tuesday["text"] as? String == "구름많음")
-        #expect(days[1]["low"] as? Int == 9 && (days[1]["pm"] as? [String: Any])?["pty"] as? Int == 1)
+        let data = Data(result.stdout.utf8)
+        let forecast = try JSONDecoder().decode(LocalForecast.self, from: data)
+        #expect(forecast.location.midTermRegions?.landRegionID == "11B00000" && forecast.location.midTermRegions?.temperaturePointID == "11B10101")
+        #expect(forecast.outcome(.shortTerm)?.base?.description == "20261004 1700" && forecast.midTerm?.runs.map(\.tmFc) == ["202610040600"])
+        #expect(forecast.daily.count == 11 && forecast.daily[0].isoDate == "2026-10-04" && forecast.daily[0].source?.kind == "short")
+        #expect(forecast.daily[10].isoDate == "2026-10-14" && forecast.daily[10].source?.kind == "mid" && forecast.daily[10].lowTemperature?.value == 11)
+        let tuesday = try #require(forecast.daily[9].morning)
+        #expect(tuesday.sky == .mostlyCloudy && tuesday.precipitationType == .noPrecipitation && tuesday.precipitationChance == 0.2 && tuesday.text == "구름많음")
+        #expect(!result.stdout.contains("null"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let days = try #require(object["daily"] as? [[String: Any]])
+        #expect(days[0]["morning"] == nil)  // today's morning is past: absent, not null
     }
 
     @Test("CSV: the contract's columns; missing fields empty")
@@ -92,7 +89,7 @@ struct TenDayCommandTests {
                           times: 5, when: ReplayMatch(operation: operation))
         }
         let result = await runTool(arguments(server, ["--days", "10", "--lang", "en"]), environment: Scenario.environment, now: kst(4, 17, 30))
-        #expect(result.status == 0)
+        #expect(result.status == 1)  // asked for, missing: a script can tell (the short-term days still print)
         #expect(result.stdout.contains("Thu 10-08") && result.stdout.contains("short 10-04 17:00") && result.stdout.contains("missing"))
         #expect(result.stderr.hasPrefix("Warning: mid-term: The mid-term forecast service (중기예보, MidFcstInfoService) failed: the data.go.kr gateway refused the key: returnReasonCode 30"))
         #expect(result.stderr.contains("15059468") && !result.stderr.contains("TESTKEY"))
@@ -116,12 +113,10 @@ struct TenDayCommandTests {
         for columns in [80, 40] {
             let refused = await runTool(["--lat", "37.56", "--lon", "126.97", "--base-url", server.baseURL, "--no-cache", "--lang", "en"],
                                         environment: Scenario.environment.merging(["COLUMNS": "\(columns)"]) { $1 }, now: kst(4, 17, 30))
-            #expect(refused.status == 0)
-            #expect(!refused.stdout.contains("Days ahead"))
-            let summary = try #require(refused.stdout.range(of: "\nDaily summary\n"))
+            #expect(refused.status == 0)  // the default view did not ask for the mid-term days by an option
+            let days = try #require(refused.stdout.range(of: "\nDays ahead ("))
             let note = try #require(refused.stdout.range(of: "\n! Mid-term: this key cannot read the"))
-            #expect(summary.upperBound < note.lowerBound)
-            // One sentence, wrapped to the width.
+            #expect(days.upperBound < note.lowerBound)
             let words = refused.stdout[note.lowerBound...].split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(words.hasPrefix(TenDayCommand.midTermRefusedNote))
             for line in refused.stdout[note.lowerBound...].split(separator: "\n").prefix(while: { !$0.hasPrefix("Every hour") }) {
@@ -131,14 +126,17 @@ struct TenDayCommandTests {
     }
 
     @Test("No key: the sample's ten days with their real dates, and a notice")
-    func sample() async {
+    func sample() async throws {
         let result = await runTool(["--days", "10", "--lang", "en"], now: kst(4, 17, 30))
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 13 && lines[3].hasPrefix("  Sun 11-20") && lines[6].hasPrefix("  Thu 10-08"))
-        #expect(result.stderr.contains("sample data") && result.stderr.contains("2022-11-20 05:00") && result.stderr.contains("2026-10-04 06:00"))
-        let demo = await runTool(["--demo"], now: kst(4, 17, 30))
-        #expect(demo.stdout.contains("Days ahead (short-term + mid-term)") && demo.stdout.contains("sample: recorded runs, with their real dates"))
+        // The first line says what it is; the short-term days, then the mid-term recording as its own labelled block.
+        #expect(lines[0].hasPrefix("Sample: a recorded KMA short-term forecast (단기예보), run 2022-11-20 05:00 KST"))
+        let sunday = try? #require(lines.firstIndex { $0.hasPrefix("  Sun 11-20") })
+        let block = try? #require(lines.firstIndex { $0.hasPrefix("Mid-term sample: 서울특별시, run 2026-10-04 06:00 KST") })
+        let thursday = try? #require(lines.firstIndex { $0.hasPrefix("  Thu 10-08") })
+        #expect(sunday != nil && block != nil && thursday != nil && sunday! < block! && block! < thursday!)
+        #expect(result.stderr.contains("sample data") && result.stderr.contains("2022-11-20 05:00"))
     }
 
     @Test("--outlook adds the region's outlook text")

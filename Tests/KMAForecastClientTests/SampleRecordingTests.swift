@@ -49,7 +49,8 @@ struct SampleRecordingTests {
     @Test("LocalForecast.sample: a real place and date, every hour with a chance of rain, three real days, marked as a recording, stored and restored equal")
     func sample() throws {
         let sample = LocalForecast.sample
-        #expect(sample.location.placeName == "경기도 수원시 권선구" && sample.location.cell == (try GridCell(nx: 60, ny: 120)))
+        let cell = try GridCell(nx: 60, ny: 120)
+        #expect(sample.location.placeName == "경기도 수원시 권선구" && sample.location.cell == cell)
         #expect(sample.location.midTermRegions?.landRegionID == "11B00000")
         #expect(sample.requestedAt.iso8601 == "2022-11-20T05:10:00+09:00")
         #expect(sample.recording?.note.contains("2022-11-20 05:00 KST") == true && sample.recording?.note.contains("not a live forecast") == true)
