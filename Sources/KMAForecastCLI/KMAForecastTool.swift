@@ -27,8 +27,8 @@ public enum KMAForecastTool {
             SUBCOMMANDS:
             \(subcommandList)
 
-              See 'kma-forecast help <subcommand>' for detailed help, and 'kma-forecast help' for
-              the full reference (every subcommand).
+            See 'kma-forecast help <subcommand>' for detailed help, and 'kma-forecast help' for
+            the full reference (every subcommand).
 
             SHELL COMPLETION:
               source <(kma-forecast --generate-completion-script bash)
