@@ -112,6 +112,8 @@ enum ForecastCommand {
         let units = arguments.units
         let product: ForecastProduct? = arguments.string("product").flatMap(ForecastProduct.init(rawValue:))
         let requested = try location(arguments)
+        // Checked before the sample is chosen, so a bad --at is refused with or without a key.
+        let instant = try BaseTimeCommand.instant(arguments, context)
         if arguments.has("no-cache"), arguments.has("cache-dir") {
             throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
         }
@@ -154,7 +156,6 @@ enum ForecastCommand {
             products = product.map { [$0] } ?? ForecastProduct.allCases
             cell = requested.cell
             location = requested
-            let instant = try BaseTimeCommand.instant(arguments, context)
             at = KSTDateTime(unixSeconds: instant)
             configuration = try clientConfiguration(arguments, context, key: keyText ?? "", at: at)
             configuration.rateLimiter = RequestRateLimiter(requestsPerSecond: try rate(arguments))
@@ -197,7 +198,7 @@ enum ForecastCommand {
         let report = ForecastReport(location: location, at: at, outcomes: outcomes, sample: sample)
         let out = context.standardOutput
         if let path = arguments.string("chart") {
-            try ForecastChartFile.write(ForecastSVG(language: language, units: units).render(report), to: path)
+            try ForecastChartFile.write(ForecastSVG(language: language, units: units).render(report), to: path, diagnostics: context.standardError)
         }
         if svg {
             out.write(ForecastSVG(language: language, units: units).render(report))
