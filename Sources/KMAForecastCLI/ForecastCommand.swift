@@ -92,6 +92,8 @@ enum ForecastCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
+        // First, so a bad --at is refused (64) with or without a key, before any sample is chosen.
+        let instant = try BaseTimeCommand.instant(arguments, context)
         if TenDayCommand.isRequested(arguments) { return try await TenDayCommand.run(arguments, context) }
         if ManyPlacesCommand.applies(arguments) { return try await ManyPlacesCommand.run(arguments, context) }
         let format = arguments.format
@@ -112,8 +114,6 @@ enum ForecastCommand {
         let units = arguments.units
         let product: ForecastProduct? = arguments.string("product").flatMap(ForecastProduct.init(rawValue:))
         let requested = try location(arguments)
-        // Checked before the sample is chosen, so a bad --at is refused with or without a key.
-        let instant = try BaseTimeCommand.instant(arguments, context)
         if arguments.has("no-cache"), arguments.has("cache-dir") {
             throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
         }

@@ -46,11 +46,10 @@ enum ManyPlacesCommand {
             ?? [.nowcast, .ultraShort, .shortTerm]
         let budget = try ForecastCommand.budget(arguments)
         let rate = try ForecastCommand.rate(arguments)
-        // A bad --at is a usage error (64) whether or not a key is set.
-        let instant = try BaseTimeCommand.instant(arguments, context)
         guard let keyText = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             throw .runtime("No KMA service key is set; many places need one. \(ForecastCommand.keyHelp)")
         }
+        let instant = try BaseTimeCommand.instant(arguments, context)
         var configuration = try ForecastCommand.clientConfiguration(arguments, context, key: keyText, at: KSTDateTime(unixSeconds: instant))
         let limiter = RequestRateLimiter(requestsPerSecond: rate)
         configuration.rateLimiter = limiter

@@ -12,6 +12,7 @@ struct AtOptionTests {
         ["--demo", "--at", "tomorrow"],
         ["--place", "서울", "--at", "tomorrow", "--format", "svg"],
         ["--input", "-", "--at", "tomorrow"],
+        ["--place", "Busan", "--days", "10", "--at", "tomorrow"],
     ], [0, 1])
     func refused(_ arguments: [String], _ environment: Int) async {
         let result = await runTool(["--no-cache"] + arguments, stdin: "37.5,127\n", environment: Self.environments[environment])
