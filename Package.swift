@@ -7,10 +7,13 @@ import PackageDescription
 
 let package = Package(
     name: "kma-forecast",
-    // What the code uses decides these: `Mutex` (Synchronization) needs macOS 15, iOS 18,
-    // tvOS 18, watchOS 11 and visionOS 2; everything else it uses is older (the closing note
-    // of issue 10 lists each API checked).
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // WeatherKit's floor: macOS 13, iOS 16 (tvOS 16, watchOS 9, visionOS 1 to match). The newest
+    // APIs the code relies on are Swift's `Duration`/`ContinuousClock`/`Task.sleep(for:)` and
+    // the string algorithms (`firstRange(of:)`), all macOS 13 / iOS 16. Shared state is guarded
+    // by the package's own `Locked` (os_unfair_lock / pthread mutex), not `Mutex`, which needs
+    // iOS 18; no value of a typed-throws function type is stored (its metadata needs a Swift 6
+    // runtime). The closing note of issue 22 lists each API checked and its minimum version.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         // Everything an app needs, in one import: re-exports KMAGrid, KMAForecast,
         // KMAForecastText, KMAForecastClient and KMAPlaces.

@@ -16,3 +16,11 @@ public struct WindDirection: Hashable, Sendable {
         self.compassPoint = point
     }
 }
+
+extension WindDirection: CustomStringConvertible {
+    /// The compass point's English abbreviation and the degrees rounded to a whole number:
+    /// `ESE 106°` for 106.4°, `N 0°`. (`text(_:)` in KMAForecastText gives the Korean form.)
+    public var description: String {
+        compassPoint.abbreviation + " " + String(Int(degrees.rounded())) + "°"
+    }
+}

@@ -1,6 +1,5 @@
 import KMAForecast
 import KMAForecastClient
-import Synchronization
 
 /// The progress of a many-places forecast on standard error, redrawn in place, only when
 /// standard error is a terminal: inputs done of the total, requests spent, the request rate,
@@ -19,7 +18,7 @@ final class BatchProgressLine: Sendable {
         var errors = 0
         var drawnAt: Duration?
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A progress line.
     ///

@@ -76,8 +76,11 @@ struct BatchRowWriter {
         return out
     }
 
-    /// The one line of an input (or of one product of it, `product` non-nil) that failed.
+    /// The one line of an input (or of one product of it, `product` non-nil) that failed. The
+    /// message is made one line (``oneLine(_:)``): an ambiguous place's candidates, one a line
+    /// on standard error, would otherwise make one CSV field span several physical lines.
     func failure(_ message: String, input: PlacesInput.Entry, product: ForecastProduct?) -> String {
+        let message = Self.oneLine(message)
         switch format {
         case .csv:
             let blanks = [String](repeating: "", count: 6 + categories.count + 1)
@@ -88,6 +91,22 @@ struct BatchRowWriter {
             members.append(("error", JSONText.string(message)))
             return JSONText.object(members) + "\n"
         }
+    }
+
+    /// `text` on one line: its lines trimmed and joined with "; " (with a space after a line
+    /// that ends in ":"), so `'중구' matches 6 regions; …:\n  서울특별시 중구 …\n  부산광역시 중구 …`
+    /// reads `'중구' matches 6 regions; …: 서울특별시 중구 …; 부산광역시 중구 …`.
+    static func oneLine(_ text: String) -> String {
+        // `isNewline`: LF, CR, CRLF, VT, FF, NEL, U+2028 and U+2029.
+        let lines = text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingWhitespace() }
+            .filter { !$0.isEmpty }
+        var out = ""
+        for line in lines {
+            if !out.isEmpty { out += out.hasSuffix(":") ? " " : "; " }
+            out += line
+        }
+        return out
     }
 
     private func inputObject(_ input: PlacesInput.Entry) -> String {

@@ -1,12 +1,11 @@
 import KMAForecastClient
-import Synchronization
 
 /// Says once, on standard error, that the cache could not be written (HOME is a file, the
 /// directory is read-only …): the forecast still prints, but every call asks KMA again, and
 /// a user who set up a cache should know why it does not help.
 final class CacheWriteWarning: Sendable {
     private let sink: TextSink
-    private let warned = Mutex(false)
+    private let warned = Locked(false)
 
     init(sink: TextSink) {
         self.sink = sink

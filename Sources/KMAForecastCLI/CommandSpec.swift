@@ -98,15 +98,81 @@ struct CommandSpec: Sendable {
         }
         out += Self.row("-h, --help", "Show help information.", width: width)
         if let discussion {
-            out += "\n" + discussion.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { line in
-                    let indent = String(line.prefix { $0 == " " })
-                    return Self.wrap(String(line), width: width, continuation: indent)
-                }
-                .joined(separator: "\n")
+            out += "\n" + Self.paragraphs(of: discussion).map { Self.wrapParagraph($0, width: width) }.joined(separator: "\n")
             if !discussion.hasSuffix("\n") { out += "\n" }
         }
         return out
+    }
+
+    /// The discussion's logical lines, each to be wrapped once to the terminal's width: the
+    /// source text is broken for reading in an editor, not for any terminal, so
+    ///
+    /// - consecutive lines that start in column 0 are one paragraph (as in Markdown);
+    /// - an indented line is kept as written (examples, commands, table rows), except that a
+    ///   line indented exactly to a row's text column (`  csv   text…` continued under `text`)
+    ///   continues that row; one too wide for the terminal continues 4 columns deeper, so a
+    ///   broken command does not read as two;
+    /// - blank lines are kept.
+    static func paragraphs(of text: String) -> [String] {
+        var result: [String] = []
+        // The column at which a line continues the last logical line, if one may.
+        var continuesAt: Int?
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = String(raw)
+            let indent = line.prefix { $0 == " " }.count
+            let isBlank = indent == line.count
+            if !isBlank, indent == continuesAt, rowTextColumns(line).isEmpty, let last = result.popLast() {
+                result.append(last + " " + line.dropFirst(indent))
+                continue
+            }
+            result.append(line)
+            continuesAt = isBlank ? nil : indent == 0 ? 0 : rowTextColumns(line).last
+        }
+        return result
+    }
+
+    /// The columns at which a row's text columns start, after each run of two or more spaces
+    /// (`  nowcast      getUltraSrtNcst  every hour…` gives 15 and 32); empty for a line that
+    /// is not indented or has no such gap.
+    static func rowTextColumns(_ line: String) -> [Int] {
+        let characters = Array(line)
+        var index = characters.prefix { $0 == " " }.count
+        guard index > 0, index < characters.count else { return [] }
+        var columns: [Int] = []
+        var run = 0
+        var column = Formatting.displayWidth(String(characters[..<index]))
+        while index < characters.count {
+            let character = characters[index]
+            if character == " " {
+                run += 1
+            } else {
+                if run >= 2 { columns.append(column) }
+                run = 0
+            }
+            column += Formatting.displayWidth(String(character))
+            index += 1
+        }
+        return columns
+    }
+
+    /// One logical line of the discussion wrapped to `width`: a paragraph at its own
+    /// indentation (column 0), a row under its text column (the rightmost that leaves 20
+    /// columns for text, its padding kept as written), any other indented line 4 deeper.
+    static func wrapParagraph(_ line: String, width: Int) -> String {
+        guard Formatting.displayWidth(line) > width else { return line }
+        let indent = line.prefix { $0 == " " }.count
+        guard let column = rowTextColumns(line).last(where: { width - $0 >= 20 }) else {
+            let deeper = indent == 0 ? 0 : min(indent + 4, width / 2)
+            return wrap(line, width: width, continuation: String(repeating: " ", count: deeper))
+        }
+        // The row's head, up to its text column, verbatim; the text after it wrapped.
+        var head = ""
+        var rest = Substring(line)
+        while Formatting.displayWidth(head) < column, let first = rest.first {
+            head.append(first)
+            rest = rest.dropFirst()
+        }
+        return wrap(String(rest), width: width, first: head, continuation: String(repeating: " ", count: column))
     }
 
     /// `line` broken at spaces so that no piece is wider than `width` (a word wider than the
@@ -114,9 +180,16 @@ struct CommandSpec: Sendable {
     static func wrap(_ line: String, width: Int, continuation: String) -> String {
         guard Formatting.displayWidth(line) > width else { return line }
         let indent = String(line.prefix { $0 == " " })
+        return wrap(String(line.dropFirst(indent.count)), width: width, first: indent, continuation: continuation)
+    }
+
+    /// The words of `text` filled greedily into lines of at most `width` columns (a word wider
+    /// than the width stands alone), the first line starting with `first`, later ones with
+    /// `continuation`.
+    private static func wrap(_ text: String, width: Int, first indent: String, continuation: String) -> String {
         var lines: [String] = []
         var current = indent
-        for word in line.dropFirst(indent.count).split(separator: " ") {
+        for word in text.split(separator: " ") {
             let bare = current == indent || current == continuation
             let candidate = bare ? current + word : current + " " + word
             if !bare, Formatting.displayWidth(candidate) > width {

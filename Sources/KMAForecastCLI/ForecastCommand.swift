@@ -92,6 +92,8 @@ enum ForecastCommand {
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
+        // First, so a bad --at is refused (64) with or without a key, before any sample is chosen.
+        _ = try BaseTimeCommand.instant(arguments, context)
         if TenDayCommand.isRequested(arguments) { return try await TenDayCommand.run(arguments, context) }
         if ManyPlacesCommand.applies(arguments) { return try await ManyPlacesCommand.run(arguments, context) }
         let format = arguments.format
@@ -121,7 +123,7 @@ enum ForecastCommand {
         let forecast = fetched.forecast
         let out = context.standardOutput
         if let path = arguments.string("chart") {
-            try ForecastChartFile.write(ForecastSVG(language: language, units: units).render(forecast), to: path)
+            try ForecastChartFile.write(ForecastSVG(language: language, units: units).render(forecast), to: path, diagnostics: context.standardError)
         }
         if svg {
             out.write(ForecastSVG(language: language, units: units).render(forecast))

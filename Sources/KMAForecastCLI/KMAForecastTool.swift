@@ -13,13 +13,7 @@ public enum KMAForecastTool {
     public static let version = "0.1.0"
 
     /// The subcommands, in help order.
-    static let subcommands: [(spec: CommandSpec, run: @Sendable (ParsedArguments, CommandContext) async throws(CLIError) -> Int32)] = [
-        (ForecastCommand.spec, { a, c throws(CLIError) in try await ForecastCommand.run(a, c) }),
-        (GridCommand.spec, { a, c throws(CLIError) in try GridCommand.run(a, c) }),
-        (BaseTimeCommand.spec, { a, c throws(CLIError) in try BaseTimeCommand.run(a, c) }),
-        (ParseCommand.spec, { a, c throws(CLIError) in try ParseCommand.run(a, c) }),
-        (FieldCommand.spec, { a, c throws(CLIError) in try await FieldCommand.run(a, c) }),
-    ]
+    static let subcommands = Subcommand.allCases
 
     /// The tool's own help: the forecast (the main job, the default when the first argument is
     /// an option) and the subcommands.
@@ -33,8 +27,8 @@ public enum KMAForecastTool {
             SUBCOMMANDS:
             \(subcommandList)
 
-              See 'kma-forecast help <subcommand>' for detailed help, and 'kma-forecast help' for
-              the full reference (every subcommand).
+            See 'kma-forecast help <subcommand>' for detailed help, and 'kma-forecast help' for
+            the full reference (every subcommand).
 
             SHELL COMPLETION:
               source <(kma-forecast --generate-completion-script bash)

@@ -18,8 +18,18 @@ enum LocationArguments {
             let cell = try ForecastGrid.kma.cell(latitude: latitude, longitude: longitude)
             return (GeoCoordinate(latitude: latitude, longitude: longitude), cell)
         } catch {
-            throw .usage(sentence(error.description))
+            throw .usage(sentence(error.description) + swappedHint(arguments, latitude: latitude, longitude: longitude))
         }
+    }
+
+    /// " Latitude and longitude swapped? --lat 37.56 --lon 126.97 is on the grid (nx 60,
+    /// ny 127)." when the point is not on the grid but the swapped pair is (Korea's longitudes,
+    /// 124...132, are no latitudes); else "".
+    static func swappedHint(_ arguments: ParsedArguments, latitude: Double, longitude: Double) -> String {
+        guard let swapped = try? ForecastGrid.kma.cell(latitude: longitude, longitude: latitude) else { return "" }
+        let lat = arguments.string("lon") ?? "\(longitude)"
+        let lon = arguments.string("lat") ?? "\(latitude)"
+        return " Latitude and longitude swapped? --lat \(lat) --lon \(lon) is on the grid (nx \(swapped.nx), ny \(swapped.ny))."
     }
 
     /// `--nx` and `--ny`.

@@ -1,6 +1,5 @@
 import KMAForecast
 import KMAForecastClient
-import Synchronization
 
 /// A one-line progress display on standard error while fetching, redrawn in place; shown only
 /// when standard error is a terminal, and cleared before the result is printed.
@@ -8,7 +7,7 @@ final class ProgressLine: Sendable {
     let enabled: Bool
     private let sink: TextSink
     private let language: DisplayLanguage
-    private let state = Mutex((requests: 0, finished: Set<String>(), drawn: false))
+    private let state = Locked((requests: 0, finished: Set<String>(), drawn: false))
 
     init(sink: TextSink, enabled: Bool, language: DisplayLanguage) {
         self.sink = sink

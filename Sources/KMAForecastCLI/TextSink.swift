@@ -1,4 +1,4 @@
-import Synchronization
+import KMAForecastClient
 
 /// Where the tool writes: standard output, standard error, or memory (for tests).
 ///
@@ -13,7 +13,7 @@ public final class TextSink: Sendable {
         case memory
     }
 
-    private struct State: ~Copyable {
+    private struct State {
         var buffer: [UInt8] = []
         var memory: [UInt8] = []
         /// The `errno` of the first write the descriptor refused; later output is dropped.
@@ -21,7 +21,7 @@ public final class TextSink: Sendable {
     }
 
     private let target: Target
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Whether the sink is a terminal (colour and progress are only shown on one).
     public let isTerminal: Bool
 

@@ -1,5 +1,4 @@
 import KMAForecast
-import Synchronization
 
 /// The file versions one client has been told, per product and run, each trusted until KMA's
 /// next 10-minute update after it was asked for: all the cells of a run (a batch, the three
@@ -27,7 +26,7 @@ final class FileVersionMemo: Sendable {
         var refusal: ForecastClientError?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The version of a run asked for since KMA's last update before `now`, if any.
     func version(of product: ForecastProduct, base: ForecastBase, at now: Int64) -> Known? {

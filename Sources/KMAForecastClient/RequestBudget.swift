@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A limit on the number of HTTP requests, shared by every fetch it is passed to (for example
 /// the three products of one command). Each attempt, retries included, takes one request;
@@ -12,12 +11,12 @@ import Synchronization
 public final class RequestBudget: Sendable {
     /// The most requests allowed, ≥ 0.
     public let limit: Int
-    private let used: Mutex<Int>
+    private let used: Locked<Int>
 
     /// A budget of `limit` requests (negative limits count as 0).
     public init(limit: Int) {
         self.limit = max(0, limit)
-        self.used = Mutex(0)
+        self.used = Locked(0)
     }
 
     /// The requests taken so far.

@@ -1,6 +1,5 @@
 import Foundation
 import KMAForecast
-import Synchronization
 
 /// Paces requests under KMA's limit of 30 requests a second per operation, and stops them all
 /// when the daily quota is used up.
@@ -94,7 +93,7 @@ public final class RequestRateLimiter: Sendable {
     private let interval: Duration
     private let now: @Sendable () -> Duration
     private let sleep: @Sendable (Duration) async -> Void
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A limiter on the continuous clock.
     ///

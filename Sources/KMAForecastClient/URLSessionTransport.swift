@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -250,7 +249,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
         var failure: TransportFailure?
     }
 
-    private let pending = Mutex<State>(State())
+    private let pending = Locked<State>(State())
 
     struct State {
         var tasks: [Int: Pending] = [:]

@@ -40,6 +40,14 @@ public struct Place: Hashable, Sendable {
         self.coordinate = coordinate
     }
 
+    /// The official English name (Revised Romanization, as the Korean government writes it)
+    /// of a province or metropolitan city (depth 1: `Seoul`, `Busan`, `Gyeonggi-do`, `Gangwon
+    /// State`, `Jeju-do`) or of a city that is a row of its own (depth 2: `Uijeongbu-si`,
+    /// `Jeju-si`); `nil` for other regions (counties, districts, towns: the table has no
+    /// English names, and KMAPlaces makes none up). The name, and the same without its `-do` /
+    /// `-si`, finds the place in ``PlaceDirectory/place(named:)``.
+    public var englishName: String? { EnglishPlaceNames.name(of: levels) }
+
     /// How deep the region is: 1 for a province or metropolitan city, 2 for a city, county or
     /// district, 3 for a town or neighbourhood (읍·면·동).
     public var depth: Int { levels.count }

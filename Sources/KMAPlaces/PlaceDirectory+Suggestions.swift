@@ -8,7 +8,7 @@ extension PlaceDirectory {
     ///    syllables, so `해운데구` is one edit from `해운대구`: at most a quarter of the query's
     ///    jamo (at least 1), and at most one more than the closest. A name is compared as its
     ///    own level, alone or after its ancestors (`서울 종루구` → `서울특별시 종로구`), with and
-    ///    without its unit suffix.
+    ///    without its unit suffix, and by its English name (`Bussan` → 부산광역시).
     ///
     /// - Parameters:
     ///   - query: The query as typed.
@@ -59,6 +59,18 @@ extension PlaceDirectory {
             if let short = ProvinceNames.alternatives[place.levels[0]]?.first { prefixes.append(PlaceNameFolding.key(short) + middle) }
             if keys.count == 3 { prefixes.append(keys[1]) }
         }
-        return prefixes.flatMap { prefix in ownForms.map { prefix + $0 } }
+        return prefixes.flatMap { prefix in ownForms.map { prefix + $0 } } + englishSpellings(of: place)
+    }
+
+    /// The English names of a province or city that is a row (`busan`, `gyeonggido`,
+    /// `gyeonggi`, `uijeongbusi`, `uijeongbu`), as keys; none for other places.
+    private static func englishSpellings(of place: Place) -> [[UInt16]] {
+        let names: EnglishPlaceNames.Names? = switch place.depth {
+        case 1: EnglishPlaceNames.province(place.levels[0])
+        case 2: EnglishPlaceNames.city(place.levels[1])
+        default: nil
+        }
+        guard let names else { return [] }
+        return (names.exact + names.shortened).map { PlaceNameFolding.key($0) }
     }
 }

@@ -18,7 +18,11 @@
 /// of a name (`청운`); see ``PlaceMatchQuality``. Hangul may be composed (NFC) or decomposed
 /// (NFD); spaces, `-` and `_`, the dots in names like `숭의1.3동` (typed `·`, `ㆍ` or `,`), the
 /// `제` in `방학제1동`, invisible characters (zero-width space, byte order mark) and ASCII case
-/// do not matter. A 10-digit region code is looked up as a code.
+/// do not matter. A 10-digit region code is looked up as a code. The 17 top-level regions and
+/// the cities (시) also answer to their official English names, with or without the `-do` /
+/// `-si` (`Busan`, `Gyeonggi-do`, `Gangwon State`, `Suwon-si`, `Uijeongbu`; see
+/// ``Place/englishName``): a province's exactly, a city's exactly with `-si` and shortened
+/// without, so `Gwangju` is 광주광역시 and `Gwangju-si` is 경기도 광주시.
 ///
 /// **Choosing one place** (``place(named:)``):
 /// 1. Only the matches of the best quality count: exact beats shortened beats partial, at

@@ -111,12 +111,14 @@ struct PlaceIndex: Sendable {
             let parent = node.parent < 0 ? -1 : levelOfNode[node.parent]
             let siblings = childNames[node.parent + 1]
             if node.depth == 0 {
-                levelOfNode.append(add(PlaceNameForms(name: node.name, alternatives: ProvinceNames.alternatives[node.name] ?? []), parent: parent))
+                levelOfNode.append(add(PlaceNameForms.province(node.name), parent: parent))
             } else if node.depth == 1, let split = PlaceNameForms.cityAndDistrict(node.name, siblings: siblings) {
                 let city = add(split.city, parent: parent)
                 let district = add(split.district, parent: city)
                 cityOfDistrict[district] = city
                 levelOfNode.append(district)
+            } else if node.depth == 1 {
+                levelOfNode.append(add(PlaceNameForms.level2(node.name, siblings: siblings), parent: parent))
             } else {
                 levelOfNode.append(add(PlaceNameForms(name: node.name, siblings: siblings), parent: parent))
             }

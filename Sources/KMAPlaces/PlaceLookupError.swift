@@ -32,7 +32,7 @@ extension PlaceLookupError: CustomStringConvertible {
             }
             var text = "no region in KMA's grid table matches '\(query)'"
             if suggestions.isEmpty {
-                text += "; give a Korean region name as KMA's table has it, e.g. '서울', '종로구' or '서울 종로구 청운효자동'"
+                text += "; give a Korean region name as KMA's table has it, e.g. '서울', '종로구' or '서울 종로구 청운효자동' (a province or city may also be given in English: 'Busan', 'Gyeonggi-do', 'Suwon-si')"
             } else {
                 text += "; did you mean " + Self.listing(suggestions.map { "'\($0.name)'" }) + "?"
             }

@@ -20,15 +20,31 @@ struct PlaceNameForms: Sendable {
     ///
     /// - Parameters:
     ///   - name: The official name, as in the table.
-    ///   - alternatives: Other names that count as exact (e.g. province short forms).
+    ///   - alternatives: Other names that count as exact (e.g. province short forms, the
+    ///     official English name, ``EnglishPlaceNames``).
+    ///   - shortenedAlternatives: Other names that count as shortened (an English city name
+    ///     without its `-si`).
     ///   - siblings: The names under the same parent, as keys: a numbered dong's group name
     ///     is left out when one of them is that name.
-    init(name: String, alternatives: [String] = [], siblings: [[UInt16]] = []) {
+    init(name: String, alternatives: [String] = [], shortenedAlternatives: [String] = [], siblings: [[UInt16]] = []) {
         let key = PlaceNameFolding.key(name)
         var exact = [key] + alternatives.map { PlaceNameFolding.key($0) }
         exact += Self.slashParts(of: key)
         if let group = Self.groupName(of: key), !siblings.contains(group) { exact.append(group) }
-        self.init(exact: exact)
+        self.init(exact: exact, shortened: shortenedAlternatives.map { PlaceNameFolding.key($0) })
+    }
+
+    /// The forms of a level-1 name (시·도): its Korean alternatives (``ProvinceNames``) and its
+    /// English names (``EnglishPlaceNames``), all exact.
+    static func province(_ name: String) -> PlaceNameForms {
+        PlaceNameForms(name: name, alternatives: (ProvinceNames.alternatives[name] ?? []) + (EnglishPlaceNames.province(name)?.exact ?? []))
+    }
+
+    /// The forms of a level-2 name that is neither split into city and district: a city's
+    /// English name (``EnglishPlaceNames``) is exact with its `-si`, shortened without.
+    static func level2(_ name: String, siblings: [[UInt16]]) -> PlaceNameForms {
+        let english = EnglishPlaceNames.city(name)
+        return PlaceNameForms(name: name, alternatives: english?.exact ?? [], shortenedAlternatives: english?.shortened ?? [], siblings: siblings)
     }
 
     /// The forms from exact keys; shortened forms are their stems and `shortened`.
@@ -60,7 +76,13 @@ struct PlaceNameForms: Sendable {
             let start = zip(district, otherDistrict).prefix { $0 == $1 }.map(\.0)
             if start.count >= 2 { shared.append(start) }
         }
-        return (PlaceNameForms(exact: [city]), PlaceNameForms(exact: [district, city + district], shortened: shared))
+        // The city's English name (수원시 → Suwon-si, Suwon), as for a city that is a row.
+        let english = EnglishPlaceNames.city(String(decoding: city, as: UTF16.self))
+        let cityForms = PlaceNameForms(
+            exact: [city] + (english?.exact ?? []).map { PlaceNameFolding.key($0) },
+            shortened: (english?.shortened ?? []).map { PlaceNameFolding.key($0) }
+        )
+        return (cityForms, PlaceNameForms(exact: [district, city + district], shortened: shared))
     }
 
     /// `수원시영통구` → `수원시`, `영통구`: a key that ends in 구 and has a 시 after its second

@@ -7,7 +7,6 @@ import Darwin
 #endif
 import Foundation
 import KMAForecastClient
-import Synchronization
 import KMAForecast
 
 /// A small HTTP/1.1 server on `127.0.0.1` that answers like KMA's forecast service from
@@ -306,7 +305,7 @@ public final class ReplayServer: Sendable {
         let expectedKey: String?
         /// The NO_DATA answer, `Fixtures/api/hand_made_nodata_03.json`.
         let noDataBody: [UInt8]
-        let state: Mutex<State>
+        let state: Locked<State>
 
         init(listener: Int32, expectedKey: String?, noDataBody: [UInt8], runs: [RecordedRun]) {
             self.listener = listener
@@ -314,7 +313,7 @@ public final class ReplayServer: Sendable {
             self.noDataBody = noDataBody
             var initial = State()
             for run in runs { initial.runs[Self.key(of: run)] = run }
-            self.state = Mutex(initial)
+            self.state = Locked(initial)
         }
 
         static func key(of run: RecordedRun) -> RunKey {

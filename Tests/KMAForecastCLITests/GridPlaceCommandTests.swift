@@ -40,6 +40,17 @@ struct GridPlaceCommandTests {
         #expect(result.stdout.hasSuffix("\n서울특별시 종로구,1111000000,37.5703777777777,126.981641666666,60,127,11B00000,서울·인천·경기,11B10101,서울\n"))
     }
 
+    /// Issue 22: `--place Busan` / `Seoul` / `Jeju` were not found.
+    @Test("Official English names of provinces and cities", arguments: [
+        ("Busan", "부산광역시,2600000000,"), ("SEOUL", "서울특별시,1100000000,"), ("Jeju", "제주특별자치도,"),
+        ("Gwangju", "광주광역시,"), ("Gwangju-si", "경기도 광주시,"), ("gyeonggi-do uijeongbu", "경기도 의정부시,"),
+    ])
+    func english(_ name: String, _ row: String) async {
+        let result = await runTool(["grid", "--place", name, "--format", "csv"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").dropFirst().first?.hasPrefix(row) == true, "\(result.stdout)")
+    }
+
     @Test("An ambiguous name lists the candidates with their cells on stderr; exit 64")
     func ambiguous() async {
         let result = await runTool(["grid", "--place", "중구"])
@@ -71,7 +82,7 @@ struct GridPlaceCommandTests {
     static let errorCases: [ErrorCase] = [
         ErrorCase(place: "종루구", message: "Error: No region in KMA's grid table matches '종루구'; did you mean '서울특별시 종로구'?\n"),
         ErrorCase(place: "해운데구", message: "Error: No region in KMA's grid table matches '해운데구'; did you mean '부산광역시 해운대구'?\n"),
-        ErrorCase(place: "Tokyo", message: "Error: No region in KMA's grid table matches 'Tokyo'; give a Korean region name as KMA's table has it, e.g. '서울', '종로구' or '서울 종로구 청운효자동'\n"),
+        ErrorCase(place: "Tokyo", message: "Error: No region in KMA's grid table matches 'Tokyo'; give a Korean region name as KMA's table has it, e.g. '서울', '종로구' or '서울 종로구 청운효자동' (a province or city may also be given in English: 'Busan', 'Gyeonggi-do', 'Suwon-si')\n"),
         ErrorCase(place: "", message: "Error: No place name given; give a Korean region name such as '서울', '종로구' or '서울 종로구 청운효자동'\n"),
         ErrorCase(place: "광주시", message: "Error: '광주시' matches 2 regions; give more of the name, e.g. '광주광역시':\n  광주광역시 (nx 58, ny 74)\n  경기도 광주시 (nx 65, ny 123)\n"),
     ]

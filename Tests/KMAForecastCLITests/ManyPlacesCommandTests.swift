@@ -86,6 +86,37 @@ struct ManyPlacesCommandTests {
         for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil) }
     }
 
+    /// Issue 22: an ambiguous place's error (its candidates one a line) made one CSV field span
+    /// 7 physical lines; the README promises one line per input.
+    @Test("An ambiguous place's error is one physical line, in CSV and in JSON Lines", arguments: ["csv", "jsonl"])
+    func ambiguousPlaceOneLine(_ format: String) async throws {
+        let server = try anyCellServer()
+        defer { server.stop() }
+        let input = "place\n중구\n부산\n"
+        let result = await runTool(
+            arguments(server, ["--input", "-", "--product", "nowcast", "--format", format]), stdin: input, environment: Scenario.environment, now: Scenario.now
+        )
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let failed = lines.filter { $0.contains("중구") }
+        #expect(failed.count == 1, "\(result.stdout)")
+        let line = try #require(failed.first)
+        #expect(line.contains("matches") && line.contains("; "), "\(line)")
+        if format == "csv" {
+            let header = try #require(csvLines(result.stdout).first)
+            for fields in csvLines(result.stdout) { #expect(fields.count == header.count, "\(fields)") }
+            let error = try #require(csvLines(line).first?[2])
+            #expect(error.hasPrefix("'중구' matches ") && !error.contains("\n"), "\(error)")
+        } else {
+            for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)") }
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let error = try #require(object["error"] as? String)
+            #expect(error.hasPrefix("'중구' matches ") && !error.contains("\n"), "\(error)")
+        }
+        // Standard error still lists the candidates one a line, for a person.
+        #expect(result.stderr.contains("\n  서울특별시 중구"), "\(result.stderr)")
+    }
+
     @Test("Repeated --place and --lat --lon: one stream in command-line order")
     func repeatedOptions() async throws {
         let server = try anyCellServer()

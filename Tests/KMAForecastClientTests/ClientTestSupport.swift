@@ -2,7 +2,6 @@ import Foundation
 import KMAForecast
 @testable import KMAForecastClient
 import KMAGrid
-import Synchronization
 import _KMATestSupport
 
 /// The distinctive fake key of these tests, decoded; its Encoding form is
@@ -31,8 +30,8 @@ let duringRecordedRun = kstDate(2022, 11, 20, 6, 0)
 
 /// A settable clock.
 final class TestClock: Sendable {
-    private let instant: Mutex<Date>
-    init(_ date: Date) { instant = Mutex(date) }
+    private let instant: Locked<Date>
+    init(_ date: Date) { instant = Locked(date) }
     var now: Date { instant.withLock { $0 } }
     func set(_ date: Date) { instant.withLock { $0 = date } }
     func advance(minutes: Int) { instant.withLock { $0 = $0.addingTimeInterval(TimeInterval(minutes * 60)) } }
@@ -40,7 +39,7 @@ final class TestClock: Sendable {
 
 /// Collects what the client does: events and the sleeps it asked for.
 final class Recorder: Sendable {
-    private let state = Mutex<(events: [ForecastClientEvent], sleeps: [Duration])>(([], []))
+    private let state = Locked<(events: [ForecastClientEvent], sleeps: [Duration])>(([], []))
     var events: [ForecastClientEvent] { state.withLock { $0.events } }
     var sleeps: [Duration] { state.withLock { $0.sleeps } }
     func record(_ event: ForecastClientEvent) { state.withLock { $0.events.append(event) } }

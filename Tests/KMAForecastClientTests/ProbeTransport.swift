@@ -1,4 +1,3 @@
-import Synchronization
 @testable import KMAForecastClient
 
 /// The real transport with a probe around it: it counts the requests in flight as the client
@@ -28,7 +27,7 @@ final class ProbeTransport: HTTPTransport, Sendable {
     }
 
     private let inner: any HTTPTransport
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// A probe around `inner`.
     ///
@@ -37,7 +36,7 @@ final class ProbeTransport: HTTPTransport, Sendable {
     ///   instead of hanging it); `nil` to hold none.
     init(_ inner: any HTTPTransport = URLSessionTransport(), holdUntilInFlight: Int? = nil) {
         self.inner = inner
-        self.state = Mutex(State(gate: holdUntilInFlight))
+        self.state = Locked(State(gate: holdUntilInFlight))
         if holdUntilInFlight != nil {
             Task { [weak self] in
                 try? await Task.sleep(for: .seconds(20))

@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import KMAForecastClient
 
 /// A virtual clock for the limiter: `sleep` moves time on by what was asked, plus a scripted
 /// oversleep (a task that wakes late), and returns at once.
 final class VirtualClock: Sendable {
-    private let state = Mutex<(now: Duration, oversleeps: [Duration], sleeps: [Duration])>((.zero, [], []))
+    private let state = Locked<(now: Duration, oversleeps: [Duration], sleeps: [Duration])>((.zero, [], []))
 
     init(oversleeps: [Duration] = []) {
         state.withLock { $0.oversleeps = oversleeps }

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Testing
+import KMAForecastClient
 
 /// Temporary directories that are removed after each test: a suite marked
 /// `@Suite(.removingTemporaryDirectories)` gets, for every test case, a fresh registry;
@@ -14,7 +14,7 @@ struct TemporaryDirectories: SuiteTrait, TestTrait, TestScoping {
 
     /// The directories of one test case.
     final class Registry: Sendable {
-        private let paths = Mutex<[String]>([])
+        private let paths = Locked<[String]>([])
 
         func add(_ path: String) { paths.withLock { $0.append(path) } }
 

@@ -256,9 +256,9 @@ struct PlaceDirectoryTests {
 
     @Test("Not-found messages name the query and what to type")
     func notFoundDescription() {
-        #expect(throws: PlaceLookupError.notFound("Seoul", suggestions: [])) { try directory.place(named: "Seoul") }
-        #expect(PlaceLookupError.notFound("Seoul", suggestions: []).description
-            == "no region in KMA's grid table matches 'Seoul'; give a Korean region name as KMA's table has it, e.g. '서울', '종로구' or '서울 종로구 청운효자동'")
+        #expect(throws: PlaceLookupError.notFound("London", suggestions: [])) { try directory.place(named: "London") }
+        #expect(PlaceLookupError.notFound("London", suggestions: []).description
+            == "no region in KMA's grid table matches 'London'; give a Korean region name as KMA's table has it, e.g. '서울', '종로구' or '서울 종로구 청운효자동' (a province or city may also be given in English: 'Busan', 'Gyeonggi-do', 'Suwon-si')")
         let suggestions = directory.suggestions(for: "종루구")
         #expect(PlaceLookupError.notFound("종루구", suggestions: suggestions).description
             == "no region in KMA's grid table matches '종루구'; did you mean '서울특별시 종로구'?")

@@ -49,8 +49,9 @@ struct PlaceNameFormsTests {
     @Test("City and district names split; nothing else does")
     func cityAndDistrict() throws {
         let split = try #require(PlaceNameForms.cityAndDistrict("수원시영통구"))
-        #expect(text(split.city.exact) == ["수원시"])
-        #expect(text(split.city.shortened) == ["수원"])
+        // The city's English name too (EnglishPlaceNames): exact with -si, shortened without.
+        #expect(text(split.city.exact) == ["수원시", "suwonsi"])
+        #expect(text(split.city.shortened) == ["수원", "suwon"])
         #expect(text(split.district.exact) == ["영통구", "수원시영통구"])
         #expect(text(split.district.shortened) == ["영통", "수원시영통"])
         let small = try #require(PlaceNameForms.cityAndDistrict("포항시남구"))
