@@ -115,7 +115,8 @@ let package = Package(
         ),
         .testTarget(
             name: "KMAForecastClientTests",
-            dependencies: ["KMAForecastClient", "_KMATestSupport"]
+            // KMAForecastKit: AppAcceptanceTests uses the library as an app does, through the one import.
+            dependencies: ["KMAForecastClient", "KMAForecastKit", "_KMATestSupport"]
         ),
         .testTarget(
             name: "KMAPlacesTests",
