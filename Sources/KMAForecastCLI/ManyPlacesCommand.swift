@@ -135,7 +135,7 @@ enum ManyPlacesCommand {
             failedInputs.insert(entry.line)
             let what = entry.fields.joined(separator: ",")
             let which = product.map { " \($0.rawValue)" } ?? ""
-            progress.print("Error: line \(entry.line) (\(TerminalText.safe(what)))\(which): \(TerminalText.safe(message))\n")
+            progress.print("Error: line \(entry.line) (\(TerminalText.singleLine(what)))\(which): \(TerminalText.singleLine(message))\n")
         }
 
         mutating func failed(_ entry: PlacesInput.Entry, product: ForecastProduct?, error: ForecastClientError, progress: BatchProgressLine) {
