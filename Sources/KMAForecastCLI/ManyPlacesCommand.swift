@@ -36,14 +36,15 @@ enum ManyPlacesCommand {
         if arguments.has("no-cache"), arguments.has("cache-dir") {
             throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
         }
+        let products: [ForecastProduct] = arguments.string("product").flatMap(ForecastProduct.init(rawValue:)).map { [$0] }
+            ?? [.nowcast, .ultraShort, .shortTerm]
         let input: PlacesInput
         if let path = arguments.string("input") {
-            input = try PlacesInput.parse(try context.readInput(path), source: path == "-" ? "standard input" : path)
+            let command = PlacesInput.Command.forecast(categories: BatchRowWriter.categories(of: products))
+            input = try PlacesInput.parse(try context.readInput(path), source: path == "-" ? "standard input" : path, command: command)
         } else {
             input = try PlacesInput.arguments(arguments)
         }
-        let products: [ForecastProduct] = arguments.string("product").flatMap(ForecastProduct.init(rawValue:)).map { [$0] }
-            ?? [.nowcast, .ultraShort, .shortTerm]
         let budget = try ForecastCommand.budget(arguments)
         let rate = try ForecastCommand.rate(arguments)
         guard let keyText = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
