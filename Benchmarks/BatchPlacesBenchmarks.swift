@@ -1,7 +1,8 @@
 // batch.places: `kma-forecast --input … --product short-term --format csv` as a child process
 // against the stand-in gateway on 127.0.0.1 (30 requests a second per operation, code 23
-// above it, 600 ms per short-term answer). Reported against the in-run floor: the time the
-// requests need at exactly 30 a second.
+// above it, 600 ms per short-term answer), with a thread of this process spinning on one core
+// throughout (CPUBurner). Reported against the in-run floor: the time the requests need at
+// exactly 30 a second.
 
 import Foundation
 import KMAForecast
@@ -28,6 +29,11 @@ func addBatchPlacesBenchmarks(_ suite: BenchmarkSuite, tool: String?) {
             return []
         }
         var figures: [Figure] = []
+        // Load: one core kept busy by this process for the whole measurement (KMA counts
+        // arrivals, and a busy machine delays sends unevenly: issue 25, item 6).
+        let burner = CPUBurner()
+        burner.start()
+        defer { burner.stop() }
         // BATCH_PLACES_CELLS=n: only a run of n distinct cells (to try something quickly).
         if let text = ProcessInfo.processInfo.environment["BATCH_PLACES_CELLS"], let count = Int(text), count > 0 {
             return try bench.run(cells: count).figures(prefix: "\(count) cells")

@@ -97,9 +97,12 @@ struct ClientCore: Sendable {
             if let budget, !budget.take() {
                 return Attempted(result: .failure(ForecastClientError(.budgetExhausted(limit: budget.limit), url: shown, attempts: attempt)), attempts: attempt)
             }
+            var ticket = 0
             if let limiter {
                 // Awaited into a local (see `Result.init(awaiting:)`).
-                let permit = await limiter.acquire(operation)
+                let acquired = await limiter.acquireTicket(operation, awaitsDeparture: transport is URLSessionTransport)
+                let permit = acquired.permit
+                ticket = acquired.ticket
                 switch permit {
                 case .go:
                     break
@@ -114,7 +117,18 @@ struct ClientCore: Sendable {
             attempt += 1
             emit(sent(attempt))
             // Awaited into a local before any value is built from it (see `Result.init(awaiting:)`).
-            let answer = await send(url)
+            // The transport stamps the moment the request leaves (RequestRateLimiter.departure).
+            let answer: Result<HTTPResponse, ForecastClientError>
+            if let limiter {
+                let permitted = ticket
+                let stamp: @Sendable () -> Void = { limiter.noteDeparture(operation, ticket: permitted) }
+                answer = await RequestRateLimiter.$departure.withValue(stamp) {
+                    await send(url)
+                }
+                limiter.settle(operation, ticket: permitted)
+            } else {
+                answer = await send(url)
+            }
             var retryAfter: Int?
             let failure: ForecastClientError
             switch answer {

@@ -27,6 +27,16 @@ import Synchronization
 /// one). Any window of `1 s + margin` holds at most `requestsPerSecond` starts, and the
 /// requests of a batch are spread evenly rather than in bursts.
 ///
+/// **Paced by departure.** What KMA counts is arrivals, so what is spaced is the moment each
+/// request leaves, not the moment it is let go: the client's own transport
+/// (``URLSessionTransport``) stamps each request right before it hands it to the URL loader
+/// (``departure``), and the next request of the operation is let go no sooner than one
+/// interval after that stamp, and not before the request before it has left (or one second
+/// has passed). A task that is let go and then waits for a busy CPU (another process, the
+/// cooperative pool) therefore pushes the requests after it back, instead of leaving with
+/// the next one in the same instant. Other transports do not stamp: their requests are
+/// spaced from the moment they are let go.
+///
 /// **The margin** (default 50 ms) covers the time between a request being let go here and
 /// its arrival being counted at the gateway, which varies (task scheduling, the URL loader's
 /// own threads, the network): starts spaced exactly 33.3 ms apart arrived up to two in one
@@ -74,8 +84,11 @@ public final class RequestRateLimiter: Sendable {
     private struct Bucket {
         /// The current spacing: the configured one, or wider after refusals.
         var interval: Duration
-        /// When the last request was let go.
+        /// When the last request was let go, or left (its departure stamp), whichever is later.
         var lastPermit: Duration?
+        /// The request let go that has not left yet (its ticket, and when it was let go), for a
+        /// transport that stamps departures.
+        var pendingDeparture: (ticket: Int, since: Duration)?
         /// The next start not yet promised to a waiting request.
         var nextFree: Duration = .zero
         /// No request before this instant (after a refusal's `Retry-After`).
@@ -145,12 +158,30 @@ public final class RequestRateLimiter: Sendable {
     /// Set once a request was answered with code 22: no request is sent after it.
     public var quotaStop: QuotaStop? { state.withLock { $0.quotaStop } }
 
+    /// How long a request let go may take to leave before the next one goes anyway (a
+    /// transport that failed before sending and was not settled yet).
+    static let departureGrace = Duration.seconds(1)
+
+    /// Set by the client around a request it sends (a task-local value, so it reaches the
+    /// transport's task): the client's transport calls it right before the request leaves,
+    /// and the limiter paces the operation from that instant.
+    @TaskLocal static var departure: (@Sendable () -> Void)?
+
     /// Waits until a request of `operation` may start, and takes its place.
     func acquire(_ operation: String) async -> Permit {
+        await acquireTicket(operation, awaitsDeparture: false).permit
+    }
+
+    /// Waits until a request of `operation` may start, and takes its place; the ticket names
+    /// it for ``noteDeparture(_:ticket:)`` and ``settle(_:ticket:)``.
+    ///
+    /// - Parameter awaitsDeparture: Whether the request's transport stamps its departure
+    ///   (``departure``): the next request then waits for that stamp.
+    func acquireTicket(_ operation: String, awaitsDeparture: Bool) async -> (permit: Permit, ticket: Int) {
         var reserved = false
         while true {
-            let decision: (permit: Permit?, wait: Duration) = state.withLock { state in
-                if let stop = state.quotaStop { return (.quotaExhausted(stop), .zero) }
+            let decision: (permit: Permit?, wait: Duration, ticket: Int) = state.withLock { state in
+                if let stop = state.quotaStop { return (.quotaExhausted(stop), .zero, 0) }
                 let now = self.now()
                 var bucket = state.buckets[operation] ?? Bucket(interval: interval)
                 defer { state.buckets[operation] = bucket }
@@ -161,16 +192,45 @@ public final class RequestRateLimiter: Sendable {
                     reserved = true
                     let slot = max(now, earliest, bucket.nextFree)
                     bucket.nextFree = slot + bucket.interval
-                    if slot > now { return (nil, slot - now) }
+                    if slot > now { return (nil, slot - now, 0) }
                 }
-                guard now >= earliest else { return (nil, earliest - now) }
+                guard now >= earliest else { return (nil, earliest - now, 0) }
+                // The request before has not left yet: wait for its stamp (briefly polled: it
+                // is usually a matter of a scheduler slice).
+                if let pending = bucket.pendingDeparture, now < pending.since + Self.departureGrace {
+                    return (nil, min(bucket.interval / 8, .milliseconds(2)), 0)
+                }
                 bucket.lastPermit = now
                 state.permitted += 1
-                return (.go, .zero)
+                let ticket = state.permitted
+                bucket.pendingDeparture = awaitsDeparture ? (ticket, now) : nil
+                return (.go, .zero, ticket)
             }
-            if let permit = decision.permit { return permit }
+            if let permit = decision.permit { return (permit, decision.ticket) }
             await sleep(decision.wait)
-            if Task.isCancelled { return .cancelled }
+            if Task.isCancelled { return (.cancelled, 0) }
+        }
+    }
+
+    /// The request `ticket` of `operation` is leaving now: the next one goes no sooner than
+    /// one interval from here.
+    func noteDeparture(_ operation: String, ticket: Int) {
+        state.withLock { state in
+            guard var bucket = state.buckets[operation] else { return }
+            let now = self.now()
+            bucket.lastPermit = max(bucket.lastPermit ?? now, now)
+            if bucket.pendingDeparture?.ticket == ticket { bucket.pendingDeparture = nil }
+            state.buckets[operation] = bucket
+        }
+    }
+
+    /// The request `ticket` is over (answered or failed): if it never stamped its departure
+    /// (it failed before it was sent), the next one need not wait for it.
+    func settle(_ operation: String, ticket: Int) {
+        state.withLock { state in
+            guard var bucket = state.buckets[operation], bucket.pendingDeparture?.ticket == ticket else { return }
+            bucket.pendingDeparture = nil
+            state.buckets[operation] = bucket
         }
     }
 

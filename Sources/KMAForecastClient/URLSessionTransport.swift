@@ -106,6 +106,8 @@ public struct URLSessionTransport: HTTPTransport {
         let outcome: Result<HTTPResponse, TransportFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delegate.register(task, limit: limit, continuation: continuation)
+                // The moment the request leaves, for the rate limiter (it paces arrivals).
+                RequestRateLimiter.departure?()
                 task.resume()
             }
         } onCancel: {
