@@ -97,12 +97,9 @@ struct ClientCore: Sendable {
             if let budget, !budget.take() {
                 return Attempted(result: .failure(ForecastClientError(.budgetExhausted(limit: budget.limit), url: shown, attempts: attempt)), attempts: attempt)
             }
-            var ticket = 0
             if let limiter {
                 // Awaited into a local (see `Result.init(awaiting:)`).
-                let acquired = await limiter.acquireTicket(operation, awaitsDeparture: transport is URLSessionTransport)
-                let permit = acquired.permit
-                ticket = acquired.ticket
+                let permit = await limiter.acquire(operation)
                 switch permit {
                 case .go:
                     break
@@ -117,18 +114,13 @@ struct ClientCore: Sendable {
             attempt += 1
             emit(sent(attempt))
             // Awaited into a local before any value is built from it (see `Result.init(awaiting:)`).
-            // The transport stamps the moment the request leaves (RequestRateLimiter.departure).
-            let answer: Result<HTTPResponse, ForecastClientError>
+            // The client's transport stamps the moment the request leaves (the limiter paces
+            // arrivals by it).
+            var stamp: (@Sendable () -> Void)?
             if let limiter {
-                let permitted = ticket
-                let stamp: @Sendable () -> Void = { limiter.noteDeparture(operation, ticket: permitted) }
-                answer = await RequestRateLimiter.$departure.withValue(stamp) {
-                    await send(url)
-                }
-                limiter.settle(operation, ticket: permitted)
-            } else {
-                answer = await send(url)
+                stamp = { @Sendable in limiter.noteDeparture(operation) }
             }
+            let answer = await send(url, departure: stamp)
             var retryAfter: Int?
             let failure: ForecastClientError
             switch answer {
@@ -164,7 +156,10 @@ struct ClientCore: Sendable {
 
     /// One attempt, raced against the overall timeout (corelibs ignores
     /// `timeoutIntervalForResource`, so the client enforces it by cancelling the request).
-    func send(_ url: String) async -> Result<HTTPResponse, ForecastClientError> {
+    ///
+    /// - Parameter departure: Called right before the request leaves, by the client's own
+    ///   transport (``URLSessionTransport``); other transports do not call it.
+    func send(_ url: String, departure: (@Sendable () -> Void)? = nil) async -> Result<HTTPResponse, ForecastClientError> {
         let transport = self.transport
         let connect = configuration.timeouts.connect
         let overall = configuration.timeouts.overall
@@ -173,7 +168,12 @@ struct ClientCore: Sendable {
         ) { group in
             group.addTask {
                 // Awaited before the result is built (see `Result.init(awaiting:)`).
-                func get() async throws(TransportFailure) -> HTTPResponse { try await transport.get(url, connectTimeout: connect) }
+                func get() async throws(TransportFailure) -> HTTPResponse {
+                    if let departure, let own = transport as? URLSessionTransport {
+                        return try await own.get(url, connectTimeout: connect, departure: departure)
+                    }
+                    return try await transport.get(url, connectTimeout: connect)
+                }
                 return await Result(awaiting: get)
             }
             group.addTask {

@@ -30,9 +30,8 @@ import Synchronization
 /// **Paced by departure.** What KMA counts is arrivals, so what is spaced is the moment each
 /// request leaves, not the moment it is let go: the client's own transport
 /// (``URLSessionTransport``) stamps each request right before it hands it to the URL loader
-/// (``departure``), and the next request of the operation is let go no sooner than one
-/// interval after that stamp, and not before the request before it has left (or one second
-/// has passed). A task that is let go and then waits for a busy CPU (another process, the
+/// (``noteDeparture(_:)``), and the next request of the operation is let go no sooner than one
+/// interval after that stamp. A task that is let go and then waits for a busy CPU (another process, the
 /// cooperative pool) therefore pushes the requests after it back, instead of leaving with
 /// the next one in the same instant. Other transports do not stamp: their requests are
 /// spaced from the moment they are let go.
@@ -47,7 +46,10 @@ import Synchronization
 /// **Refusals slow the bucket.** A per-second refusal (gateway code 23, or HTTP 429) pauses
 /// the operation for the server's `Retry-After` (at least one interval) and widens its
 /// interval by half (down to 1 request a second at most); each run of `requestsPerSecond`
-/// answers without a refusal narrows it back by a fifth, to the configured rate.
+/// answers without a refusal narrows it back by a fifth. From the first refusal on, it narrows
+/// back only to the configured interval plus a twentieth per refusal (a quarter at most): a
+/// refusal says the sends bunch up more than the margin allows, so the rest of the run keeps
+/// more headroom.
 ///
 /// **The daily quota stops everything.** After gateway code 22 (LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR)
 /// no new request of any operation is let go: the requests already sent finish, and every
@@ -86,9 +88,10 @@ public final class RequestRateLimiter: Sendable {
         var interval: Duration
         /// When the last request was let go, or left (its departure stamp), whichever is later.
         var lastPermit: Duration?
-        /// The request let go that has not left yet (its ticket, and when it was let go), for a
-        /// transport that stamps departures.
-        var pendingDeparture: (ticket: Int, since: Duration)?
+        /// The narrowest the interval goes back to after refusals: the configured one, raised
+        /// by a twentieth with each refusal (to a quarter more at most), so that a machine whose
+        /// sends bunch up gets more headroom for the rest of the run.
+        var floor: Duration
         /// The next start not yet promised to a waiting request.
         var nextFree: Duration = .zero
         /// No request before this instant (after a refusal's `Retry-After`).
@@ -158,32 +161,14 @@ public final class RequestRateLimiter: Sendable {
     /// Set once a request was answered with code 22: no request is sent after it.
     public var quotaStop: QuotaStop? { state.withLock { $0.quotaStop } }
 
-    /// How long a request let go may take to leave before the next one goes anyway (a
-    /// transport that failed before sending and was not settled yet).
-    static let departureGrace = Duration.seconds(1)
-
-    /// Set by the client around a request it sends (a task-local value, so it reaches the
-    /// transport's task): the client's transport calls it right before the request leaves,
-    /// and the limiter paces the operation from that instant.
-    @TaskLocal static var departure: (@Sendable () -> Void)?
-
     /// Waits until a request of `operation` may start, and takes its place.
     func acquire(_ operation: String) async -> Permit {
-        await acquireTicket(operation, awaitsDeparture: false).permit
-    }
-
-    /// Waits until a request of `operation` may start, and takes its place; the ticket names
-    /// it for ``noteDeparture(_:ticket:)`` and ``settle(_:ticket:)``.
-    ///
-    /// - Parameter awaitsDeparture: Whether the request's transport stamps its departure
-    ///   (``departure``): the next request then waits for that stamp.
-    func acquireTicket(_ operation: String, awaitsDeparture: Bool) async -> (permit: Permit, ticket: Int) {
         var reserved = false
         while true {
-            let decision: (permit: Permit?, wait: Duration, ticket: Int) = state.withLock { state in
-                if let stop = state.quotaStop { return (.quotaExhausted(stop), .zero, 0) }
+            let decision: (permit: Permit?, wait: Duration) = state.withLock { state in
+                if let stop = state.quotaStop { return (.quotaExhausted(stop), .zero) }
                 let now = self.now()
-                var bucket = state.buckets[operation] ?? Bucket(interval: interval)
+                var bucket = state.buckets[operation] ?? Bucket(interval: interval, floor: interval)
                 defer { state.buckets[operation] = bucket }
                 let earliest = max(bucket.lastPermit.map { $0 + bucket.interval } ?? now, bucket.pausedUntil)
                 if !reserved {
@@ -192,44 +177,28 @@ public final class RequestRateLimiter: Sendable {
                     reserved = true
                     let slot = max(now, earliest, bucket.nextFree)
                     bucket.nextFree = slot + bucket.interval
-                    if slot > now { return (nil, slot - now, 0) }
+                    if slot > now { return (nil, slot - now) }
                 }
-                guard now >= earliest else { return (nil, earliest - now, 0) }
-                // The request before has not left yet: wait for its stamp (briefly polled: it
-                // is usually a matter of a scheduler slice).
-                if let pending = bucket.pendingDeparture, now < pending.since + Self.departureGrace {
-                    return (nil, min(bucket.interval / 8, .milliseconds(2)), 0)
-                }
+                guard now >= earliest else { return (nil, earliest - now) }
                 bucket.lastPermit = now
                 state.permitted += 1
-                let ticket = state.permitted
-                bucket.pendingDeparture = awaitsDeparture ? (ticket, now) : nil
-                return (.go, .zero, ticket)
+                return (.go, .zero)
             }
-            if let permit = decision.permit { return (permit, decision.ticket) }
+            if let permit = decision.permit { return permit }
             await sleep(decision.wait)
-            if Task.isCancelled { return (.cancelled, 0) }
+            if Task.isCancelled { return .cancelled }
         }
     }
 
-    /// The request `ticket` of `operation` is leaving now: the next one goes no sooner than
-    /// one interval from here.
-    func noteDeparture(_ operation: String, ticket: Int) {
+    /// A request of `operation` is leaving now: the next one goes no sooner than
+    /// one interval from here (a request let go and then held up on a busy machine pushes the
+    /// next back instead of leaving with it).
+    func noteDeparture(_ operation: String) {
         state.withLock { state in
             guard var bucket = state.buckets[operation] else { return }
             let now = self.now()
             bucket.lastPermit = max(bucket.lastPermit ?? now, now)
-            if bucket.pendingDeparture?.ticket == ticket { bucket.pendingDeparture = nil }
-            state.buckets[operation] = bucket
-        }
-    }
-
-    /// The request `ticket` is over (answered or failed): if it never stamped its departure
-    /// (it failed before it was sent), the next one need not wait for it.
-    func settle(_ operation: String, ticket: Int) {
-        state.withLock { state in
-            guard var bucket = state.buckets[operation], bucket.pendingDeparture?.ticket == ticket else { return }
-            bucket.pendingDeparture = nil
+            bucket.nextFree = max(bucket.nextFree, now + bucket.interval)
             state.buckets[operation] = bucket
         }
     }
@@ -238,10 +207,10 @@ public final class RequestRateLimiter: Sendable {
     /// interval narrows back by a fifth, to the configured rate.
     func noteAnswer(_ operation: String) {
         state.withLock { state in
-            guard var bucket = state.buckets[operation], bucket.interval > interval else { return }
+            guard var bucket = state.buckets[operation], bucket.interval > bucket.floor else { return }
             bucket.cleanAnswers += 1
             if Double(bucket.cleanAnswers) >= requestsPerSecond {
-                bucket.interval = max(interval, bucket.interval * 0.8)
+                bucket.interval = max(bucket.floor, bucket.interval * 0.8)
                 bucket.cleanAnswers = 0
                 if let last = bucket.lastPermit { bucket.nextFree = min(bucket.nextFree, last + bucket.interval) }
             }
@@ -255,8 +224,9 @@ public final class RequestRateLimiter: Sendable {
         state.withLock { state in
             state.refusals += 1
             let now = self.now()
-            var bucket = state.buckets[operation] ?? Bucket(interval: interval)
-            bucket.interval = min(max(bucket.interval * 1.5, interval), max(interval, .seconds(1)))
+            var bucket = state.buckets[operation] ?? Bucket(interval: interval, floor: interval)
+            bucket.floor = min(bucket.floor * 1.05, interval * 1.25)
+            bucket.interval = min(max(bucket.interval * 1.5, bucket.floor), max(bucket.floor, .seconds(1)))
             bucket.cleanAnswers = 0
             let pause = max(bucket.interval, Duration(clampingSeconds: Double(min(retryAfterSeconds ?? 0, 86_400))))
             bucket.pausedUntil = max(bucket.pausedUntil, now + pause)

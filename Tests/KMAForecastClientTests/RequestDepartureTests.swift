@@ -8,34 +8,43 @@ import _KMATestSupport
 @Suite("RequestRateLimiter: paced by departure")
 struct RequestDepartureTests {
     // Regression: the spacing was measured when a request was let go; one that left 30 ms
-    // late then left 5 ms before the next, and a busy machine put 31-33 in one second.
-    @Test("The next request goes one interval after the previous left, and not before it left")
+    // late then left 3 ms before the next, and a busy machine put 31-33 in one second.
+    @Test("The next request goes one interval after the previous left")
     func pacedByDeparture() async {
         let clock = VirtualClock()
         let limiter = clock.limiter(rate: 30)
         let interval = Duration.seconds(1) / 30
-        let first = await limiter.acquireTicket("getVilageFcst", awaitsDeparture: true)
-        #expect(first.permit == .go && clock.now == .zero)
-        // Held up 30 ms before it leaves: the second waits for that, then one interval more.
-        async let second = limiter.acquireTicket("getVilageFcst", awaitsDeparture: true)
+        #expect(await limiter.acquire("getVilageFcst") == .go)
+        // Held up 30 ms before it leaves.
         clock.advance(.milliseconds(30))
-        limiter.noteDeparture("getVilageFcst", ticket: first.ticket)
-        let next = await second
-        #expect(next.permit == .go)
+        limiter.noteDeparture("getVilageFcst")
+        #expect(await limiter.acquire("getVilageFcst") == .go)
         #expect(clock.now >= .milliseconds(30) + interval, "\(clock.now)")
+        // Other operations are not held back.
+        let before = clock.now
+        #expect(await limiter.acquire("getUltraSrtNcst") == .go)
+        #expect(clock.now == before)
     }
 
-    @Test("A request that never left (failed before sending) is settled: the next does not wait for it")
-    func settled() async {
+    // "Back off on the first refusal": the headroom it shows was missing stays.
+    @Test("After a refusal the interval narrows back only to the configured one plus a twentieth per refusal")
+    func headroomAfterRefusal() async {
         let clock = VirtualClock()
         let limiter = clock.limiter(rate: 30)
-        let first = await limiter.acquireTicket("getVilageFcst", awaitsDeparture: true)
-        limiter.settle("getVilageFcst", ticket: first.ticket)
-        _ = await limiter.acquireTicket("getVilageFcst", awaitsDeparture: true)
-        #expect(clock.now < .milliseconds(40))
-        // Never stamped nor settled: the grace of one second bounds the wait.
-        _ = await limiter.acquireTicket("getVilageFcst", awaitsDeparture: true)
-        #expect(clock.now >= RequestRateLimiter.departureGrace && clock.now < RequestRateLimiter.departureGrace + .milliseconds(40))
+        let interval = Duration.seconds(1) / 30
+        _ = await limiter.acquire("getVilageFcst")
+        limiter.noteRefusal("getVilageFcst", retryAfterSeconds: nil)
+        _ = await limiter.acquire("getVilageFcst")
+        for _ in 0..<300 { limiter.noteAnswer("getVilageFcst") }
+        let a = clock.now
+        _ = await limiter.acquire("getVilageFcst")
+        #expect(clock.now - a >= interval * 1.05 && clock.now - a < interval * 1.06, "\(clock.now - a)")
+        for _ in 0..<20 { limiter.noteRefusal("getVilageFcst", retryAfterSeconds: nil) }
+        for _ in 0..<3000 { limiter.noteAnswer("getVilageFcst") }
+        _ = await limiter.acquire("getVilageFcst")   // after the refusals' pause
+        let b = clock.now
+        _ = await limiter.acquire("getVilageFcst")
+        #expect(clock.now - b >= interval * 1.24 && clock.now - b <= interval * 1.25 + .nanoseconds(10), "\(clock.now - b)")
     }
 
     @Test("The client's transport stamps each request as it leaves; a client with a limiter fetches through it")
@@ -44,9 +53,7 @@ struct RequestDepartureTests {
         defer { server.stop() }
         let stamped = LockedCount()
         let transport = URLSessionTransport()
-        let answer = try await RequestRateLimiter.$departure.withValue({ stamped.increment() }) {
-            try await transport.get(server.baseURL + "/getVilageFcst?serviceKey=x", connectTimeout: .seconds(2))
-        }
+        let answer = try await transport.get(server.baseURL + "/getVilageFcst?serviceKey=x", connectTimeout: .seconds(2), departure: { stamped.increment() })
         #expect(answer.status > 0 && stamped.value == 1)
         let limiter = RequestRateLimiter(requestsPerSecond: 30)
         let client = try makeClient(server, rateLimiter: limiter)
