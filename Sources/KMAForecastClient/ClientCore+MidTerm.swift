@@ -83,6 +83,12 @@ extension ClientCore {
                 case .hit(let body, _):
                     do throws(ForecastResponseError) {
                         let value = try decode(body, issue)
+                        let said = regionOf(value)
+                        // A body stored for another region or station (an older version kept
+                        // whatever KMA sent) is not this one's.
+                        guard said.isEmpty || said == regionID else {
+                            throw .unexpectedShape("the stored answer is for \(operation == .outlook ? "station" : "region") \(endpoint.key.redact(said)), not \(regionID)")
+                        }
                         emit(.midTermCacheHit(operation: operation, regionID: regionID, tmFc: issue.tmFc))
                         return .success(MidTermFetched(value: value, issue: issue, fromCache: true, requests: requests))
                     } catch {

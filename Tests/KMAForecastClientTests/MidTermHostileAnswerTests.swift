@@ -8,7 +8,7 @@ import _KMATestSupport
 
 /// Mid-term answers that quote the key, answer for another station, or carry an outlook too
 /// long to read (issue 25, items 3 and 9).
-@Suite("ForecastClient: mid-term text is redacted, checked against the station and bounded")
+@Suite("ForecastClient: mid-term text is redacted, checked against the station and bounded", .removingTemporaryDirectories)
 struct MidTermHostileAnswerTests {
     static let key = ClientKeyEchoTests.key
 
@@ -28,11 +28,11 @@ struct MidTermHostileAnswerTests {
         return server
     }
 
-    static func client(_ server: ReplayServer) throws -> ForecastClient {
+    static func client(_ server: ReplayServer, cache: CacheLocation = .disabled, recorder: Recorder = Recorder()) throws -> ForecastClient {
         var configuration = ClientConfiguration(
-            serviceKey: try ServiceKey(key), baseURL: server.baseURL, cache: .disabled,
+            serviceKey: try ServiceKey(key), baseURL: server.baseURL, cache: cache,
             timeouts: ClientTimeouts(connect: .seconds(5), overall: .seconds(10)),
-            now: { kstDate(2026, 10, 4, 17, 30) }
+            now: { kstDate(2026, 10, 4, 17, 30) }, onEvent: { recorder.record($0) }
         )
         configuration.midBaseURL = server.midTermBaseURL
         return try ForecastClient(configuration: configuration, transport: URLSessionTransport(), sleep: { _ in }, random: { 0.5 })
@@ -79,6 +79,22 @@ struct MidTermHostileAnswerTests {
         let error = await #expect(throws: ForecastClientError.self) { try await Self.client(server).midTermOutlook(stationID: "109") }
         #expect(error?.description.contains("station 108") == true && error?.description.contains("getMidFcst 109") == true, "\(String(describing: error))")
         #expect(error?.service == .midTerm)
+    }
+
+    @Test("A cached outlook of another station (stored by an older version) is not served: it is dropped and asked again")
+    func foreignStationInCache() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        server.addMidTerm(operation: "getMidFcst", regionID: "109", tmFc: "202610040600", body: Self.outlookBody(station: "109", text: "서울 맑음"))
+        let directory = try temporaryDirectory()
+        let cache = try ForecastCache(directory: directory)
+        let key = ForecastCache.MidTermKey(provider: .dataGoKr, root: server.midTermBaseURL, operation: .outlook, regionID: "109",
+                                           issue: MidTermIssue(tmFc: "202610040600")!)
+        try cache.storeMidTerm(Self.outlookBody(station: "108", text: "부산 비"), fetchedAt: 0, for: key)
+        let recorder = Recorder()
+        let outlook = try await Self.client(server, cache: .directory(directory), recorder: recorder).midTermOutlook(stationID: "109")
+        #expect(outlook.text == "서울 맑음")
+        #expect(recorder.eventTexts.contains { $0.contains("the stored answer is for station 108, not 109") }, "\(recorder.eventTexts)")
     }
 
     // Regression: a 200,000-line wfSv came back whole.
