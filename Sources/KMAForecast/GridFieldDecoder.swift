@@ -11,7 +11,16 @@
 /// 37,697 numbers) and about each number (an optional sign, digits, an optional fraction: what
 /// `Double(String)` reads as the same value, bit for bit), and tolerant about the rest:
 /// commas and/or spaces and tabs between numbers, `\n` or `\r\n` line ends, a trailing comma,
-/// any count per line. A line whose first non-blank byte is `#` is skipped.
+/// any count per line. A line whose first non-blank byte is `#` is skipped. A body with KMA's
+/// own line count (2,024 lines of numbers) is held to KMA's layout, line by line: a row that
+/// does not end where it should is ``GridFieldError/misalignedRow(ny:line:values:expected:)``
+/// (one value too many early and one too few late give the right count but shift every cell
+/// between them).
+///
+/// **Plausibility.** ``field(_:product:variable:run:valid:)`` refuses a value outside the
+/// variable's physical range (``ForecastCategory/physicalRange``), e.g. TMP 899.99
+/// (``GridFieldError/implausibleValue(variable:value:nx:ny:range:)``); missing marks (-99,
+/// |v| ≥ 900) are not values.
 ///
 /// **Errors.** A body with no numbers but a `#` line is API Hub's error with HTTP 200
 /// (``GridFieldError/serviceMessage(_:)``, e.g. `# input variable error (-1)`); a JSON, XML or
@@ -37,7 +46,21 @@ public enum GridFieldDecoder {
     public static func field(
         _ bytes: [UInt8], product: ForecastProduct, variable: ForecastCategory, run: ForecastBase, valid: KSTDateTime
     ) throws(GridFieldError) -> GridField {
-        try GridField(product: product, variable: variable, run: run, valid: valid, rawValues: values(bytes))
+        let values = try values(bytes)
+        if let range = variable.physicalRange, let error = implausible(values, variable: variable, range: range) { throw error }
+        return try GridField(product: product, variable: variable, run: run, valid: valid, rawValues: values)
+    }
+
+    /// The first value of `values` (not missing) outside `range`, as an error naming it and its
+    /// cell; `nil` when all are within.
+    static func implausible(_ values: [Double], variable: ForecastCategory, range: ClosedRange<Double>) -> GridFieldError? {
+        let index = values.withUnsafeBufferPointer { raw in
+            raw.firstIndex { !GridField.isMissing($0) && !range.contains($0) }
+        }
+        guard let index else { return nil }
+        return .implausibleValue(
+            variable: variable.code, value: values[index], nx: index % GridField.columns + 1, ny: index / GridField.columns + 1, range: range
+        )
     }
 
     /// The 37,697 numbers of a body, in KMA's order.
@@ -74,6 +97,9 @@ public enum GridFieldDecoder {
         var line = 1
         var atLineStart = true
         var firstComment: (start: Int, end: Int)?
+        // Where each line with numbers ends (values so far, and its line number), for the
+        // row check of KMA's layout; only as many as that layout has lines, plus one.
+        var lineEnds = Layout(capacity: Layout.lines + 1)
         while index < count {
             let byte = base[index]
             // Separators: comma, space, tab, CR; a line feed starts a new line.
@@ -82,6 +108,7 @@ public enum GridFieldDecoder {
                 continue
             }
             if byte == 0x0A {
+                if !atLineStart { lineEnds.note(found: found, line: line) }
                 line &+= 1
                 atLineStart = true
                 index &+= 1
@@ -178,7 +205,11 @@ public enum GridFieldDecoder {
             if found < expected { out[found] = value }
             found &+= 1
         }
-        if found == expected { return .success(found) }
+        if !atLineStart { lineEnds.note(found: found, line: line) }
+        if found == expected {
+            if let misaligned = lineEnds.misalignedRow() { return .failure(misaligned) }
+            return .success(found)
+        }
         if found == 0 {
             if let comment = firstComment {
                 let text = String(decoding: UnsafeRawBufferPointer(start: base + comment.start, count: comment.end - comment.start), as: UTF8.self)
@@ -190,6 +221,63 @@ public enum GridFieldDecoder {
             return .failure(.truncated(valuesRead: found, expected: expected))
         }
         return .failure(.wrongCount(found: found, expected: expected))
+    }
+
+    /// KMA's layout: 20 numbers a line, each 149-value row of the grid over 8 lines (7 × 20
+    /// + 9), 2,024 lines. A body with exactly that many lines of numbers is held to it line by
+    /// line: an extra value early and one missing late give the right count but shift every
+    /// cell between them, which only the row ends show.
+    struct Layout {
+        /// Lines of numbers in KMA's layout: 253 rows × 8.
+        static let lines = GridField.rows * linesPerRow
+        /// Lines a row spans.
+        static let linesPerRow = 8
+        /// Numbers on a full line.
+        static let perLine = 20
+
+        /// Values read by the end of each line with numbers (the first ``lines`` + 1 lines).
+        private var ends: [Int32] = []
+        /// The line number (from 1) of each of those lines.
+        private var numbers: [Int32] = []
+        /// Lines with numbers seen, all of them.
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            ends.reserveCapacity(capacity)
+            numbers.reserveCapacity(capacity)
+        }
+
+        /// Notes the end of a line with numbers.
+        @inline(__always)
+        mutating func note(found: Int, line: Int) {
+            if count <= Self.lines {
+                ends.append(Int32(truncatingIfNeeded: found))
+                numbers.append(Int32(truncatingIfNeeded: line))
+            }
+            count &+= 1
+        }
+
+        /// Numbers line `k` (from 0) of KMA's layout holds: 20, or 9 on a row's last line.
+        static func expected(onLine k: Int) -> Int {
+            k % linesPerRow == linesPerRow - 1 ? GridField.columns - (linesPerRow - 1) * perLine : perLine
+        }
+
+        /// The first line of a body in KMA's layout (``lines`` lines of numbers) that does not
+        /// hold what the layout puts there, as an error naming its row; `nil` when every row
+        /// ends where it should, or the body has another layout.
+        func misalignedRow() -> GridFieldError? {
+            guard count == Self.lines else { return nil }
+            var previous: Int32 = 0
+            for k in 0..<Self.lines {
+                let values = Int(ends[k] - previous)
+                let expected = Self.expected(onLine: k)
+                if values != expected {
+                    return .misalignedRow(ny: k / Self.linesPerRow + 1, line: Int(numbers[k]), values: values, expected: expected)
+                }
+                previous = ends[k]
+            }
+            return nil
+        }
     }
 
     /// 10^0 ... 10^15, exact in a `Double`.

@@ -21,6 +21,14 @@ public enum GridFieldError: Error, Hashable, Sendable {
     /// A token that is not a plain decimal number (`-99.00`, `12.3`, `0`): `line` counts from
     /// 1, `text` is the token (cut to 40 characters).
     case invalidNumber(line: Int, text: String)
+    /// A body with KMA's layout (each 149-value row over 8 lines: 7 of 20 values and 1 of 9)
+    /// whose row `ny` does not end where it should: `line` (from 1) holds `values` numbers
+    /// where the layout has `expected`. The count may be right, but every cell after it would
+    /// be shifted.
+    case misalignedRow(ny: Int, line: Int, values: Int, expected: Int)
+    /// A value outside the physical range of the variable (``ForecastCategory/physicalRange``),
+    /// e.g. TMP 899.99 °C: the first such value and its cell.
+    case implausibleValue(variable: String, value: Double, nx: Int, ny: Int, range: ClosedRange<Double>)
     /// Every cell is missing (-99): KMA has nothing for this variable at this run and hour (a
     /// variable the product does not have, several variables in one call, a run not produced
     /// yet). Raised by the client, not the decoder: such a body is well formed.
@@ -51,8 +59,19 @@ extension GridFieldError: CustomStringConvertible {
             return "the grid field holds \(found) values, not \(expected) (149 × 253 cells): it is not a whole field of the KMA 5 km grid."
         case .invalidNumber(let line, let text):
             return "the grid field has '\(text)' on line \(line), which is not a number: the body is not a KMA grid field."
+        case .misalignedRow(let ny, let line, let values, let expected):
+            return "row ny \(ny) of the grid field does not end where KMA's layout puts it (each 149-value row over 8 lines of 20 values, the last of 9): line \(line) holds \(values) values, not \(expected), so every cell after it would be shifted. The body is not a whole field of the KMA 5 km grid; try again."
+        case .implausibleValue(let variable, let value, let nx, let ny, let range):
+            return "the \(variable) field has \(GridFieldError.plain(value)) at nx \(nx), ny \(ny), outside \(variable)'s physical range \(GridFieldError.plain(range.lowerBound))...\(GridFieldError.plain(range.upperBound))\(ForecastCategory(variable).unit.map { " " + $0 } ?? ""): the body is not a plausible KMA field; try again later."
         case .allMissing(let variable):
             return "every cell of the \(variable) field is missing (-99): KMA has no data for it at this run and hour. Check that the product has \(variable), ask one variable per call, or try an earlier run."
         }
+    }
+}
+
+extension GridFieldError {
+    /// A number as people write it: `60`, `899.99`, `-60.5`.
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -1,5 +1,6 @@
 import KMAForecast
 import KMAForecastClient
+import KMAForecastText
 
 /// The output of a many-places forecast: one stream, in input order, each line starting with
 /// the input's own columns, as CSV or JSON Lines.
@@ -13,10 +14,17 @@ import KMAForecastClient
 /// one line with its `error` filled in and the forecast columns empty, so nothing missing
 /// passes for a forecast: a consumer filters on `error` being empty.
 ///
+/// Text from the network stays on its line and cannot act on a terminal: in CSV, control
+/// characters of values (ESC, BEL, line breaks …) are written as `\u{1B}`-style escapes (as
+/// one place's CSV does, ``RowsCSV``), and in `other` a `;` or `=` inside a code or a value as
+/// `\u{3B}` / `\u{3D}`, so each pair reads back as one code and one value. The `error` text
+/// (CSV and JSON Lines) is one line, escaped and cut as on standard error
+/// (``TerminalText/singleLine(_:)``).
+///
 /// JSON Lines: one object per line, keys in this order: `input` (the input's columns as an
 /// object of strings), `line`, then either `error` (with `product` when one product of the
 /// input failed) or `product`, `baseDate`, `baseTime`, `fcstDate`, `fcstTime`, `nx`, `ny`,
-/// `values` (code → KMA's text).
+/// `values` (code → KMA's text, JSON-escaped).
 struct BatchRowWriter {
     enum Format: String, Sendable {
         case csv
@@ -60,8 +68,8 @@ struct BatchRowWriter {
             case .csv:
                 var fields = input.fields + [String(input.line), "", run.product.rawValue]
                 fields += [row.base.baseDate, row.base.baseTime, row.forecastDateString, row.forecastTimeString, String(row.nx), String(row.ny)]
-                fields += categories.map { row[$0] ?? "" }
-                fields.append(others.map { "\($0.code)=\(row[$0] ?? "")" }.joined(separator: ";"))
+                fields += categories.map { row[$0].map { PrintableText.escaped($0) } ?? "" }
+                fields.append(others.map { "\(Self.otherText($0.code))=\(Self.otherText(row[$0] ?? ""))" }.joined(separator: ";"))
                 out += CSVText.row(fields)
             case .jsonl:
                 let values = row.categories.compactMap { category in row[category].map { (category.code, JSONText.string($0)) } }
@@ -76,11 +84,17 @@ struct BatchRowWriter {
         return out
     }
 
-    /// The one line of an input (or of one product of it, `product` non-nil) that failed. The
-    /// message is made one line (``oneLine(_:)``): an ambiguous place's candidates, one a line
-    /// on standard error, would otherwise make one CSV field span several physical lines.
+    /// A code or value of the `other` column: control characters, `;` and `=` escaped.
+    static func otherText(_ text: String) -> String {
+        PrintableText.escaped(text).replacingAll(";", with: "\\u{3B}").replacingAll("=", with: "\\u{3D}")
+    }
+
+    /// The one line of an input (or of one product of it, `product` non-nil) that failed: the
+    /// message escaped and cut as network text is (``TerminalText/singleLine(_:)``), so it stays
+    /// one field on one physical line. The tool's own multi-line messages (an ambiguous place's
+    /// candidates) come joined by ``oneLine(_:)`` first, to read as a sentence.
     func failure(_ message: String, input: PlacesInput.Entry, product: ForecastProduct?) -> String {
-        let message = Self.oneLine(message)
+        let message = TerminalText.singleLine(message)
         switch format {
         case .csv:
             let blanks = [String](repeating: "", count: 6 + categories.count + 1)

@@ -69,16 +69,24 @@ public struct CommandContext: Sendable {
         )
     }
 
-    /// Reads all of standard input.
+    /// The most bytes an input file (`--input`, `field --input`, `grid --input`, `parse`) is
+    /// read: 64 MiB, a million places many times over. Inputs are read whole, so a device
+    /// (`--input /dev/zero`) or a wrong file must not grow the process without bound.
+    static let inputLimit = 64 << 20
+
+    /// Reads all of standard input, at most ``inputLimit`` bytes.
     func readStandardInput() throws(CLIError) -> [UInt8] {
         switch standardInput {
-        case .bytes(let bytes): return bytes
-        case .fileDescriptor(let fd): return try Platform.readAll(fd)
+        case .bytes(let bytes):
+            guard bytes.count <= Self.inputLimit else { throw .runtime(Platform.tooLarge("standard input", limit: Self.inputLimit)) }
+            return bytes
+        case .fileDescriptor(let fd): return try Platform.readAll(fd, limit: Self.inputLimit, name: "standard input")
         }
     }
 
-    /// Reads a file, or standard input for `-`.
+    /// Reads a file, or standard input for `-`, at most ``inputLimit`` bytes; more is an error
+    /// saying so.
     func readInput(_ path: String) throws(CLIError) -> [UInt8] {
-        path == "-" ? try readStandardInput() : try Platform.readFile(path)
+        path == "-" ? try readStandardInput() : try Platform.readFile(path, limit: Self.inputLimit)
     }
 }

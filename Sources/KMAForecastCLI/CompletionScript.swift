@@ -75,8 +75,22 @@ enum CompletionScript {
     private static func bash(root: CommandSpec, subcommands: [CommandSpec]) -> String {
         let names = subcommands.map(\.name) + ["help"]
         var out = """
-            # bash completion for kma-forecast. Load it with:
+            # bash completion for kma-forecast (bash 4 or later). Load it with:
             #   source <(kma-forecast --generate-completion-script bash)
+
+            # COMPREPLY from compgen's lines, one candidate a line: no word splitting (a file
+            # name with spaces stays one candidate) and no glob expansion (a name with `*`
+            # stays itself).
+            _kma_forecast_reply() {
+                mapfile -t COMPREPLY < <(compgen "$@")
+            }
+
+            # File and directory candidates, quoted by bash as file names when inserted.
+            _kma_forecast_files() {
+                compopt -o filenames 2>/dev/null
+                _kma_forecast_reply "$@"
+            }
+
             _kma_forecast() {
                 local cur prev subcommand=""
                 cur="${COMP_WORDS[COMP_CWORD]}"
@@ -94,31 +108,31 @@ enum CompletionScript {
         for spec in subcommands {
             out += "        \(spec.name)) options=\"\(optionNames(spec).joined(separator: " "))\" ;;\n"
         }
-        out += "        help) COMPREPLY=($(compgen -W \"\(subcommands.map(\.name).joined(separator: " "))\" -- \"$cur\")); return 0 ;;\n"
-        out += "        *) options=\"\(optionNames(root).joined(separator: " ")) --generate-completion-script\" ;;\n"
+        out += "        help) _kma_forecast_reply -W \"\(subcommands.map(\.name).joined(separator: " "))\" -- \"$cur\"; return 0 ;;\n"
+        out += "        *) options=\"\(optionNames(root).joined(separator: " "))\" ;;\n"
         out += "    esac\n"
         out += "    case \"$subcommand:$prev\" in\n"
         for (name, spec) in [("", root)] + subcommands.map({ ($0.name, $0) }) {
             for option in spec.options {
                 let pattern = "\(name):--\(option.name)"
                 switch value(of: option) {
-                case .choices(let allowed)?: out += "        \(pattern)) COMPREPLY=($(compgen -W \"\(allowed.joined(separator: " "))\" -- \"$cur\")); return 0 ;;\n"
-                case .directory?: out += "        \(pattern)) COMPREPLY=($(compgen -d -- \"$cur\")); return 0 ;;\n"
-                case .file?: out += "        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return 0 ;;\n"
+                case .choices(let allowed)?: out += "        \(pattern)) _kma_forecast_reply -W \"\(allowed.joined(separator: " "))\" -- \"$cur\"; return 0 ;;\n"
+                case .directory?: out += "        \(pattern)) _kma_forecast_files -d -- \"$cur\"; return 0 ;;\n"
+                case .file?: out += "        \(pattern)) _kma_forecast_files -f -- \"$cur\"; return 0 ;;\n"
                 case .text?: out += "        \(pattern)) COMPREPLY=(); return 0 ;;\n"
                 case nil: break
                 }
             }
         }
-        out += "        :--generate-completion-script) COMPREPLY=($(compgen -W \"\(Shell.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\")); return 0 ;;\n"
+        out += "        *:--generate-completion-script) _kma_forecast_reply -W \"\(Shell.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\"; return 0 ;;\n"
         out += "    esac\n"
         out += """
                 if [[ "$cur" == -* ]]; then
-                    COMPREPLY=($(compgen -W "$options" -- "$cur"))
+                    _kma_forecast_reply -W "$options --generate-completion-script" -- "$cur"
                 elif [[ $COMP_CWORD -eq 1 ]]; then
-                    COMPREPLY=($(compgen -W "\(names.joined(separator: " "))" -- "$cur"))
+                    _kma_forecast_reply -W "\(names.joined(separator: " "))" -- "$cur"
                 else
-                    COMPREPLY=($(compgen -f -- "$cur"))
+                    _kma_forecast_files -f -- "$cur"
                 fi
                 return 0
             }
@@ -174,11 +188,11 @@ enum CompletionScript {
                 case ${words[2]} in
 
             """
+        let extra = ["'--generate-completion-script[Print a shell completion script]:shell:(\(Shell.allCases.map(\.rawValue).joined(separator: " ")))'"]
         for spec in subcommands {
-            out += "        \(spec.name))\n            shift words; (( CURRENT-- ))\n            _arguments -s \\\n\(arguments(spec))\n            ;;\n"
+            out += "        \(spec.name))\n            shift words; (( CURRENT-- ))\n            _arguments -s \\\n\(arguments(spec, extra: extra))\n            ;;\n"
         }
         out += "        help)\n            _describe 'subcommand' subcommands\n            ;;\n"
-        let extra = ["'--generate-completion-script[Print a shell completion script]:shell:(\(Shell.allCases.map(\.rawValue).joined(separator: " ")))'"]
         out += "        *)\n            _arguments -s \\\n\(arguments(root, extra: extra))\n            ;;\n"
         out += "    esac\n}\n\n_kma_forecast \"$@\"\n"
         return out
@@ -219,7 +233,7 @@ enum CompletionScript {
         }
         let top = "not __fish_seen_subcommand_from \(names)"
         out += options(root, condition: top)
-        out += "complete -c kma-forecast -n '\(top)' -l generate-completion-script -x -a '\(Shell.allCases.map(\.rawValue).joined(separator: " "))' -d 'Print a shell completion script'\n"
+        out += "complete -c kma-forecast -l generate-completion-script -x -a '\(Shell.allCases.map(\.rawValue).joined(separator: " "))' -d 'Print a shell completion script'\n"
         return out
     }
 }

@@ -38,9 +38,10 @@ enum FieldCommand {
                     centre), south to north, west to east.
               svg   a picture of the grid, north up, with a colour scale and legend.
               png   the same picture as PNG (the legend's numbers are in the SVG only).
-            With --input, each row of a CSV file with a header naming nx,ny (as KMA's grid
-            table) or lat,lon is written back with a 'value' column added (empty where there
-            is no data): every row from one request.
+            With --input, each row of a places CSV (read as for the forecast's --input: lat,lon,
+            nx,ny or place columns) is written back as given with a 'value' column added (empty
+            where there is no data): every row from one request. A row of KMA's grid table
+            (its lat,lon or its place name) gets KMA's cell; other points the formula's.
 
             EXAMPLES:
               kma-forecast field --var TMP > tmp.csv
@@ -77,8 +78,9 @@ enum FieldCommand {
         let instant = try BaseTimeCommand.instant(arguments, context)
         let valid = try Self.valid(arguments)
         // Read the places before the request, so a bad file costs no call.
-        let places: FieldPlacesInput? = try arguments.string("input").map { path throws(CLIError) in
-            try FieldPlacesInput(bytes: context.readInput(path), name: path == "-" ? "standard input" : path)
+        let places: (input: PlacesInput, source: String)? = try arguments.string("input").map { path throws(CLIError) in
+            let source = path == "-" ? "standard input" : path
+            return (try PlacesInput.parse(context.readInput(path), source: source, command: .field), source)
         }
         guard let key = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             throw .runtime("no KMA API Hub key: set KMA_SERVICE_KEY or pass --service-key (an apihub.kma.go.kr key that has applied, 활용신청, for \(product.gridOperation))")
@@ -106,16 +108,17 @@ enum FieldCommand {
 
         let output: [UInt8]
         var status = ExitCode.success
-        if let places {
-            var text = places.header + ",value\n"
-            let values = field.values(at: places.rows.map { (try? $0.cell.get()) ?? Self.anyCell })
-            for (row, value) in zip(places.rows, values) {
-                switch row.cell {
+        if let (input, source) = places {
+            // Each record echoed as given, then its value.
+            var text = (input.header ?? input.columns.map(CSVText.field).joined(separator: ",")) + ",value\n"
+            let values = field.values(at: input.entries.map { (try? $0.cell.get()) ?? Self.anyCell })
+            for (entry, value) in zip(input.entries, values) {
+                switch entry.cell {
                 case .success:
-                    text += row.text + "," + (value.map(Self.number) ?? "") + "\n"
-                case .failure(let error):
-                    if case .runtime(let message) = error { context.standardError.write("Error: \(TerminalText.safe(message))\n") }
-                    text += row.text + ",\n"
+                    text += entry.text + "," + (value.map(Self.number) ?? "") + "\n"
+                case .failure(let problem):
+                    context.standardError.write("Error: \(TerminalText.singleLine(source)) line \(entry.line): \(TerminalText.singleLine(problem.message))\n")
+                    text += entry.text + ",\n"
                     status = ExitCode.failure
                 }
             }

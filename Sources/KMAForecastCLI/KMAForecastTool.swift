@@ -70,6 +70,35 @@ public enum KMAForecastTool {
         return out
     }
 
+    /// `--generate-completion-script <shell>` (or `=<shell>`) found anywhere in the arguments,
+    /// but not as the value of another option (`--place --generate-completion-script` names a
+    /// place) nor after `--`: the shell asked for (`nil` when the option has no value), and the
+    /// other arguments with the subcommand's spec (they must still parse: nothing given is
+    /// silently dropped). `nil` when the option is not there.
+    static func completionRequest(in arguments: [String]) -> (shell: String?, rest: [String], spec: CommandSpec)? {
+        let completion = "--generate-completion-script"
+        let spec = arguments.first.flatMap { first in subcommands.first { $0.spec.name == first }?.spec } ?? rootSpec
+        var index = spec.name.isEmpty ? 0 : 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { return nil }
+            var rest = Array(arguments[(spec.name.isEmpty ? 0 : 1)...])
+            let start = spec.name.isEmpty ? index : index - 1
+            if argument == completion {
+                let hasValue = index + 1 < arguments.count
+                rest.removeSubrange(start..<(start + (hasValue ? 2 : 1)))
+                return (hasValue ? arguments[index + 1] : nil, rest, spec)
+            }
+            if argument.hasPrefix(completion + "=") {
+                rest.remove(at: start)
+                return (String(argument.dropFirst(completion.count + 1)), rest, spec)
+            }
+            if argument.hasPrefix("--"), !argument.contains("="), spec.option(named: String(argument.dropFirst(2)))?.valueName != nil { index += 1 }
+            index += 1
+        }
+        return nil
+    }
+
     private static func dispatch(_ context: CommandContext) async -> Int32 {
         var arguments = context.arguments
         var spec = rootSpec
@@ -79,18 +108,16 @@ public enum KMAForecastTool {
                 context.standardOutput.write(rootSpec.helpText(width: width))
                 return ExitCode.success
             }
-            // `--generate-completion-script <shell>` (swift-argument-parser's spelling), first.
-            let completion = "--generate-completion-script"
-            if first == completion || first.hasPrefix(completion + "=") {
-                let value = first == completion ? arguments.dropFirst().first : String(first.dropFirst(completion.count + 1))
+            // `--generate-completion-script <shell>` (swift-argument-parser's spelling),
+            // anywhere: before or after a subcommand and other options.
+            if let request = Self.completionRequest(in: arguments) {
+                let completion = "--generate-completion-script"
                 let shells = CompletionScript.Shell.allCases.map(\.rawValue)
-                guard let value, let shell = CompletionScript.Shell(rawValue: value) else {
-                    let problem = value.map { "The value '\($0)' is invalid for '\(completion) <shell>'" } ?? "Missing value for '\(completion) <shell>'"
+                guard let value = request.shell, let shell = CompletionScript.Shell(rawValue: value) else {
+                    let problem = request.shell.map { "The value '\(TerminalText.safe($0))' is invalid for '\(completion) <shell>'" } ?? "Missing value for '\(completion) <shell>'"
                     throw CLIError.usage(problem + ". Please provide one of \(ParsedArguments.listing(shells)).")
                 }
-                guard arguments.count <= (first == completion ? 2 : 1) else {
-                    throw CLIError.usage("Unexpected argument '\(arguments[first == completion ? 2 : 1])' after '\(completion) \(value)'")
-                }
+                _ = try ParsedArguments.parse(request.rest, spec: request.spec)
                 context.standardOutput.write(CompletionScript.script(for: shell, root: rootSpec, subcommands: subcommands.map(\.spec)))
                 return ExitCode.success
             }

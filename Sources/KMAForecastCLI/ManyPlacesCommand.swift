@@ -36,14 +36,15 @@ enum ManyPlacesCommand {
         if arguments.has("no-cache"), arguments.has("cache-dir") {
             throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
         }
+        let products: [ForecastProduct] = arguments.string("product").flatMap(ForecastProduct.init(rawValue:)).map { [$0] }
+            ?? [.nowcast, .ultraShort, .shortTerm]
         let input: PlacesInput
         if let path = arguments.string("input") {
-            input = try PlacesInput.parse(try context.readInput(path), source: path == "-" ? "standard input" : path)
+            let command = PlacesInput.Command.forecast(categories: BatchRowWriter.categories(of: products))
+            input = try PlacesInput.parse(try context.readInput(path), source: path == "-" ? "standard input" : path, command: command)
         } else {
             input = try PlacesInput.arguments(arguments)
         }
-        let products: [ForecastProduct] = arguments.string("product").flatMap(ForecastProduct.init(rawValue:)).map { [$0] }
-            ?? [.nowcast, .ultraShort, .shortTerm]
         let budget = try ForecastCommand.budget(arguments)
         let rate = try ForecastCommand.rate(arguments)
         guard let keyText = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
@@ -90,7 +91,7 @@ enum ManyPlacesCommand {
             while written < position {
                 let entry = input.entries[written]
                 if case .failure(let problem) = entry.cell {
-                    out.write(writer.failure(problem.message, input: entry, product: nil))
+                    out.write(writer.failure(BatchRowWriter.oneLine(problem.message), input: entry, product: nil))
                     tally.failed(entry, product: nil, message: problem.message, progress: progress)
                     progress.inputDone(failed: true)
                 }
@@ -130,12 +131,17 @@ enum ManyPlacesCommand {
         var budgetStopped = Set<Int>()
         var budgetLimit = 0
 
-        /// Lists a failed input (or product of one) on standard error.
-        mutating func failed(_ entry: PlacesInput.Entry, product: ForecastProduct?, message: String, progress: BatchProgressLine) {
+        /// Lists a failed input (or product of one) on standard error. Network text (`fromNetwork`)
+        /// stays on its line, escaped and cut; the tool's own message (an ambiguous place's
+        /// candidates) keeps its lines for a person, each escaped.
+        mutating func failed(_ entry: PlacesInput.Entry, product: ForecastProduct?, message: String, fromNetwork: Bool = false, progress: BatchProgressLine) {
             failedInputs.insert(entry.line)
             let what = entry.fields.joined(separator: ",")
             let which = product.map { " \($0.rawValue)" } ?? ""
-            progress.print("Error: line \(entry.line) (\(TerminalText.safe(what)))\(which): \(TerminalText.safe(message))\n")
+            let shown = fromNetwork
+                ? TerminalText.singleLine(message)
+                : message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.singleLine(String($0)) }.joined(separator: "\n")
+            progress.print("Error: line \(entry.line) (\(TerminalText.singleLine(what)))\(which): \(shown)\n")
         }
 
         mutating func failed(_ entry: PlacesInput.Entry, product: ForecastProduct?, error: ForecastClientError, progress: BatchProgressLine) {
@@ -148,7 +154,7 @@ enum ManyPlacesCommand {
                 budgetLimit = limit
                 failed(entry, product: product, message: "not fetched: --max-requests \(limit) is used up", progress: progress)
             default:
-                failed(entry, product: product, message: error.description, progress: progress)
+                failed(entry, product: product, message: error.description, fromNetwork: true, progress: progress)
             }
         }
 

@@ -81,10 +81,11 @@ enum Platform {
         return nil
     }
 
-    /// Reads everything from a file descriptor until end of file.
-    static func readAll(_ fd: Int32, sizeHint: Int = 0) throws(CLIError) -> [UInt8] {
+    /// Reads everything from a file descriptor until end of file, or refuses more than
+    /// `limit` bytes (`name` says what is read, in the error).
+    static func readAll(_ fd: Int32, sizeHint: Int = 0, limit: Int = .max, name: String = "the input") throws(CLIError) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(sizeHint + 1, 1 << 16))
+        bytes.reserveCapacity(min(max(sizeHint + 1, 1 << 16), limit == .max ? .max : limit + 1))
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -93,9 +94,15 @@ enum Platform {
                 throw .runtime("could not read the input: \(errorText(errno))")
             }
             if count == 0 { break }
+            guard bytes.count + count <= limit else { throw .runtime(tooLarge(name, limit: limit)) }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
+    }
+
+    /// The error for an input over its limit.
+    static func tooLarge(_ name: String, limit: Int) -> String {
+        "\(name) holds more than \(limit >> 20) MiB, the most an input is read (a device such as /dev/zero, or the wrong file?): split it into smaller files"
     }
 
     /// Writes a whole file, replacing what it held (created with mode 0644 less the umask).
@@ -111,8 +118,8 @@ enum Platform {
         }
     }
 
-    /// Reads a whole file.
-    static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
+    /// Reads a whole file, at most `limit` bytes (a larger one is refused before it is read).
+    static func readFile(_ path: String, limit: Int = .max) throws(CLIError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             throw .runtime("cannot read '\(path)': \(errorText(errno))")
@@ -126,9 +133,12 @@ enum Platform {
             }
             size = Int(info.st_size)
         }
+        let name = "'\(TerminalText.singleLine(path))'"
+        guard size <= limit else { throw .runtime(tooLarge(name, limit: limit)) }
         do {
-            return try readAll(fd, sizeHint: size)
+            return try readAll(fd, sizeHint: size, limit: limit, name: name)
         } catch {
+            if case .runtime(let message) = error, message.hasPrefix(name) { throw error }
             throw .runtime("cannot read '\(path)': \(errorText(errno))")
         }
     }

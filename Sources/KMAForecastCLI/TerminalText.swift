@@ -43,6 +43,33 @@ enum TerminalText {
         return lines.joined(separator: "\n")
     }
 
+    /// `text` on one line: every control character, line feeds and carriage returns included,
+    /// written as a `\u{A}`-style escape, and the whole cut to ``maximumLineLength`` characters
+    /// with "… (N more characters)".
+    ///
+    /// For network text inside a line of its own kind: an `Error:` line on standard error, a
+    /// CSV or JSON Lines `error` field. A line feed in a gateway's message must not start a
+    /// line that reads as another `Error:`, nor a record of its own.
+    static func singleLine(_ text: String) -> String {
+        var out = ""
+        var count = 0
+        var cut = 0
+        for scalar in text.unicodeScalars {
+            if count >= maximumLineLength {
+                cut += 1
+                continue
+            }
+            if PrintableText.isControl(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+            count += 1
+        }
+        if cut > 0 { out += "… (\(cut) more characters)" }
+        return out
+    }
+
     /// C0 controls but the line feed, DEL, C1 controls, and the bidirectional overrides and
     /// isolates (U+202A–U+202E, U+2066–U+2069).
     private static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {

@@ -50,15 +50,22 @@ extension ClientCore {
     ///
     /// - Parameters:
     ///   - cell: The cell of the forecast being assembled (for the shared request path only).
-    ///   - decode: Reads a body for a run (``MidTermDecoder``).
-    ///   - regionOf: The region the decoded answer says it is for (`""` if it does not say).
-    func fetchMidTerm<Value: Sendable>(
+    ///   - decode: Reads a body for a run (``MidTermDecoder``). Every text of what it returns
+    ///     is passed through the key redaction (``KeyRedactable``) before anything sees it.
+    ///   - regionOf: The region the decoded answer says it is for (`""` if it does not say);
+    ///     an answer for another region is refused.
+    func fetchMidTerm<Value: KeyRedactable>(
         _ operation: MidTermOperation, regionID: String, candidates: [MidTermIssue], cell: GridCell, budget: RequestBudget?,
-        decode: ([UInt8], MidTermIssue) throws(ForecastResponseError) -> Value,
+        decode decodeText: ([UInt8], MidTermIssue) throws(ForecastResponseError) -> Value,
         regionOf: (Value) -> String
     ) async -> Result<MidTermFetched<Value>, ForecastClientError> {
         guard let endpoint = midEndpoint else {
             return .failure(ForecastClientError(.invalidConfiguration("no mid-term service URL"), service: .midTerm))
+        }
+        // Text from the network (a weather phrase, an outlook) may quote the key: it leaves
+        // here only redacted, whether it came from KMA or from the cache.
+        func decode(_ body: [UInt8], _ issue: MidTermIssue) throws(ForecastResponseError) -> Value {
+            try decodeText(body, issue).redactingKey(with: endpoint.key.redact)
         }
         guard MidTermRequest.isValidRegionID(regionID) else {
             return .failure(ForecastClientError(.invalidConfiguration("region code '\(regionID.prefix(20))' is not 1–16 capital letters and digits"), service: .midTerm))
@@ -76,6 +83,12 @@ extension ClientCore {
                 case .hit(let body, _):
                     do throws(ForecastResponseError) {
                         let value = try decode(body, issue)
+                        let said = regionOf(value)
+                        // A body stored for another region or station (an older version kept
+                        // whatever KMA sent) is not this one's.
+                        guard said.isEmpty || said == regionID else {
+                            throw .unexpectedShape("the stored answer is for \(operation == .outlook ? "station" : "region") \(endpoint.key.redact(said)), not \(regionID)")
+                        }
                         emit(.midTermCacheHit(operation: operation, regionID: regionID, tmFc: issue.tmFc))
                         return .success(MidTermFetched(value: value, issue: issue, fromCache: true, requests: requests))
                     } catch {
@@ -106,7 +119,7 @@ extension ClientCore {
                     let value = try interpretMidTerm(response, endpoint: endpoint, issue: issue, decode: decode)
                     let said = regionOf(value)
                     guard said.isEmpty || said == regionID else {
-                        throw ForecastClientError(.foreignItem(expected: "\(operation.name) \(regionID)", found: "region \(endpoint.key.redact(said))"))
+                        throw ForecastClientError(.foreignItem(expected: "\(operation.name) \(regionID)", found: "\(operation == .outlook ? "station" : "region") \(endpoint.key.redact(said))"))
                     }
                     return (value: value, body: response.body)
                 }

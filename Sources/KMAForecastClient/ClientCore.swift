@@ -114,7 +114,13 @@ struct ClientCore: Sendable {
             attempt += 1
             emit(sent(attempt))
             // Awaited into a local before any value is built from it (see `Result.init(awaiting:)`).
-            let answer = await send(url)
+            // The client's transport stamps the moment the request leaves (the limiter paces
+            // arrivals by it).
+            var stamp: (@Sendable () -> Void)?
+            if let limiter {
+                stamp = { @Sendable in limiter.noteDeparture(operation) }
+            }
+            let answer = await send(url, departure: stamp)
             var retryAfter: Int?
             let failure: ForecastClientError
             switch answer {
@@ -150,7 +156,10 @@ struct ClientCore: Sendable {
 
     /// One attempt, raced against the overall timeout (corelibs ignores
     /// `timeoutIntervalForResource`, so the client enforces it by cancelling the request).
-    func send(_ url: String) async -> Result<HTTPResponse, ForecastClientError> {
+    ///
+    /// - Parameter departure: Called right before the request leaves, by the client's own
+    ///   transport (``URLSessionTransport``); other transports do not call it.
+    func send(_ url: String, departure: (@Sendable () -> Void)? = nil) async -> Result<HTTPResponse, ForecastClientError> {
         let transport = self.transport
         let connect = configuration.timeouts.connect
         let overall = configuration.timeouts.overall
@@ -159,7 +168,12 @@ struct ClientCore: Sendable {
         ) { group in
             group.addTask {
                 // Awaited before the result is built (see `Result.init(awaiting:)`).
-                func get() async throws(TransportFailure) -> HTTPResponse { try await transport.get(url, connectTimeout: connect) }
+                func get() async throws(TransportFailure) -> HTTPResponse {
+                    if let departure, let own = transport as? URLSessionTransport {
+                        return try await own.get(url, connectTimeout: connect, departure: departure)
+                    }
+                    return try await transport.get(url, connectTimeout: connect)
+                }
                 return await Result(awaiting: get)
             }
             group.addTask {

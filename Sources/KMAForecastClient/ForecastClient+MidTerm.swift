@@ -97,10 +97,10 @@ extension ForecastClient {
         guard let anyCell = try? GridCell(nx: 1, ny: 1) else { throw ForecastClientError(.invalidConfiguration("no grid cell"), service: .midTerm) }
         let result = await core.fetchMidTerm(
             .outlook, regionID: stationID, candidates: [newest, newest.previous], cell: anyCell, budget: budget,
-            decode: { (body, _) throws(ForecastResponseError) in try MidTermDecoder.outlook(body) }, regionOf: { _ in "" }
+            decode: { (body, _) throws(ForecastResponseError) in try MidTermDecoder.outlookText(body) }, regionOf: \.stationID
         )
         let fetched = try result.get()
-        return MidTermOutlook(stationID: stationID, issue: fetched.issue, text: fetched.value)
+        return MidTermOutlook(stationID: stationID, issue: fetched.issue, text: fetched.value.text)
     }
 }
 

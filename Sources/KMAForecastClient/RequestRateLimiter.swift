@@ -26,6 +26,15 @@ import KMAForecast
 /// one). Any window of `1 s + margin` holds at most `requestsPerSecond` starts, and the
 /// requests of a batch are spread evenly rather than in bursts.
 ///
+/// **Paced by departure.** What KMA counts is arrivals, so what is spaced is the moment each
+/// request leaves, not the moment it is let go: the client's own transport
+/// (``URLSessionTransport``) stamps each request right before it hands it to the URL loader
+/// (``noteDeparture(_:)``), and the next request of the operation is let go no sooner than one
+/// interval after that stamp. A task that is let go and then waits for a busy CPU (another process, the
+/// cooperative pool) therefore pushes the requests after it back, instead of leaving with
+/// the next one in the same instant. Other transports do not stamp: their requests are
+/// spaced from the moment they are let go.
+///
 /// **The margin** (default 50 ms) covers the time between a request being let go here and
 /// its arrival being counted at the gateway, which varies (task scheduling, the URL loader's
 /// own threads, the network): starts spaced exactly 33.3 ms apart arrived up to two in one
@@ -36,7 +45,10 @@ import KMAForecast
 /// **Refusals slow the bucket.** A per-second refusal (gateway code 23, or HTTP 429) pauses
 /// the operation for the server's `Retry-After` (at least one interval) and widens its
 /// interval by half (down to 1 request a second at most); each run of `requestsPerSecond`
-/// answers without a refusal narrows it back by a fifth, to the configured rate.
+/// answers without a refusal narrows it back by a fifth. From the first refusal on, it narrows
+/// back only to the configured interval plus a twentieth per refusal (a quarter at most): a
+/// refusal says the sends bunch up more than the margin allows, so the rest of the run keeps
+/// more headroom.
 ///
 /// **The daily quota stops everything.** After gateway code 22 (LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR)
 /// no new request of any operation is let go: the requests already sent finish, and every
@@ -73,8 +85,12 @@ public final class RequestRateLimiter: Sendable {
     private struct Bucket {
         /// The current spacing: the configured one, or wider after refusals.
         var interval: Duration
-        /// When the last request was let go.
+        /// When the last request was let go, or left (its departure stamp), whichever is later.
         var lastPermit: Duration?
+        /// The narrowest the interval goes back to after refusals: the configured one, raised
+        /// by a twentieth with each refusal (to a quarter more at most), so that a machine whose
+        /// sends bunch up gets more headroom for the rest of the run.
+        var floor: Duration
         /// The next start not yet promised to a waiting request.
         var nextFree: Duration = .zero
         /// No request before this instant (after a refusal's `Retry-After`).
@@ -151,7 +167,7 @@ public final class RequestRateLimiter: Sendable {
             let decision: (permit: Permit?, wait: Duration) = state.withLock { state in
                 if let stop = state.quotaStop { return (.quotaExhausted(stop), .zero) }
                 let now = self.now()
-                var bucket = state.buckets[operation] ?? Bucket(interval: interval)
+                var bucket = state.buckets[operation] ?? Bucket(interval: interval, floor: interval)
                 defer { state.buckets[operation] = bucket }
                 let earliest = max(bucket.lastPermit.map { $0 + bucket.interval } ?? now, bucket.pausedUntil)
                 if !reserved {
@@ -173,14 +189,27 @@ public final class RequestRateLimiter: Sendable {
         }
     }
 
+    /// A request of `operation` is leaving now: the next one goes no sooner than
+    /// one interval from here (a request let go and then held up on a busy machine pushes the
+    /// next back instead of leaving with it).
+    func noteDeparture(_ operation: String) {
+        state.withLock { state in
+            guard var bucket = state.buckets[operation] else { return }
+            let now = self.now()
+            bucket.lastPermit = max(bucket.lastPermit ?? now, now)
+            bucket.nextFree = max(bucket.nextFree, now + bucket.interval)
+            state.buckets[operation] = bucket
+        }
+    }
+
     /// An answer without a per-second refusal: after `requestsPerSecond` of them, a widened
     /// interval narrows back by a fifth, to the configured rate.
     func noteAnswer(_ operation: String) {
         state.withLock { state in
-            guard var bucket = state.buckets[operation], bucket.interval > interval else { return }
+            guard var bucket = state.buckets[operation], bucket.interval > bucket.floor else { return }
             bucket.cleanAnswers += 1
             if Double(bucket.cleanAnswers) >= requestsPerSecond {
-                bucket.interval = max(interval, bucket.interval * 0.8)
+                bucket.interval = max(bucket.floor, bucket.interval * 0.8)
                 bucket.cleanAnswers = 0
                 if let last = bucket.lastPermit { bucket.nextFree = min(bucket.nextFree, last + bucket.interval) }
             }
@@ -194,8 +223,9 @@ public final class RequestRateLimiter: Sendable {
         state.withLock { state in
             state.refusals += 1
             let now = self.now()
-            var bucket = state.buckets[operation] ?? Bucket(interval: interval)
-            bucket.interval = min(max(bucket.interval * 1.5, interval), max(interval, .seconds(1)))
+            var bucket = state.buckets[operation] ?? Bucket(interval: interval, floor: interval)
+            bucket.floor = min(bucket.floor * 1.05, interval * 1.25)
+            bucket.interval = min(max(bucket.interval * 1.5, bucket.floor), max(bucket.floor, .seconds(1)))
             bucket.cleanAnswers = 0
             let pause = max(bucket.interval, Duration(clampingSeconds: Double(min(retryAfterSeconds ?? 0, 86_400))))
             bucket.pausedUntil = max(bucket.pausedUntil, now + pause)

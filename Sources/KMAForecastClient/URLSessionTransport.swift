@@ -91,6 +91,12 @@ public struct URLSessionTransport: HTTPTransport {
 
     /// Sends a GET request; see ``HTTPTransport/get(_:connectTimeout:)``.
     public func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
+        try await get(url, connectTimeout: connectTimeout, departure: nil)
+    }
+
+    /// Sends a GET request, calling `departure` right before it is handed to the URL loader
+    /// (the rate limiter paces requests by that moment, ``RequestRateLimiter``).
+    func get(_ url: String, connectTimeout: Duration, departure: (@Sendable () -> Void)?) async throws(TransportFailure) -> HTTPResponse {
         guard let target = URL(string: url) else { throw .badURL }
         var request = URLRequest(url: target)
         request.httpMethod = "GET"
@@ -105,6 +111,8 @@ public struct URLSessionTransport: HTTPTransport {
         let outcome: Result<HTTPResponse, TransportFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delegate.register(task, limit: limit, continuation: continuation)
+                // The moment the request leaves, for the rate limiter (it paces arrivals).
+                departure?()
                 task.resume()
             }
         } onCancel: {

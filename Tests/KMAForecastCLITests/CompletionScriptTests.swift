@@ -75,6 +75,43 @@ struct CompletionScriptTests {
         #expect(blocks[6] == ["--delay"])
     }
 
+    // Regression: `COMPREPLY=($(compgen -f …))` split "my file.csv" in two and expanded
+    // "a*b.csv" into every file it matches.
+    @Test("bash completes a file name with a space or a * as one candidate, as it is")
+    func bashFileNames() async throws {
+        let script = await Self.script("bash")
+        var test = "set -u\n" + script + "\nmkdir d && cd d && touch 'my file.csv' 'a*b.csv' 'axb.csv' && mkdir 'my dir'\n"
+        test += Self.complete(["kma-forecast", "--input", "my"])
+        test += Self.complete(["kma-forecast", "--input", "a*"])
+        test += Self.complete(["kma-forecast", "field", "--output", "a"])
+        test += Self.complete(["kma-forecast", "parse", "my f"])
+        test += Self.complete(["kma-forecast", "--cache-dir", "my"])
+        test += Self.complete(["kma-forecast", "field", "--gen"])
+        let result = try Self.bash(test)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "\(result.stderr)")
+        let blocks = result.stdout.components(separatedBy: "---\n").map { $0.split(separator: "\n").map(String.init) }
+        #expect(blocks[0].sorted() == ["my dir", "my file.csv"])
+        #expect(blocks[1] == ["a*b.csv"])
+        #expect(blocks[2].sorted() == ["a*b.csv", "axb.csv"])
+        #expect(blocks[3] == ["my file.csv"])
+        #expect(blocks[4] == ["my dir"])
+        #expect(blocks[5] == ["--generate-completion-script"])
+        #expect(script.contains("mapfile -t COMPREPLY") && script.contains("compopt -o filenames") && !script.contains("COMPREPLY=($("))
+    }
+
+    // Regression: anywhere but first, the option was an unknown option (exit 64).
+    @Test("--generate-completion-script works after a subcommand and other options", arguments: [
+        (["--lang", "en", "--generate-completion-script", "bash"], "# bash completion for kma-forecast"),
+        (["field", "--generate-completion-script", "zsh"], "#compdef kma-forecast"),
+        (["grid", "--format", "json", "--generate-completion-script=fish"], "# fish completion for kma-forecast"),
+    ])
+    func anywhere(arguments: [String], prefix: String) async {
+        let result = await runTool(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix(prefix))
+    }
+
     @Test("zsh and fish scripts name every subcommand and option, with the choices")
     func zshAndFish() async {
         let zsh = await Self.script("zsh")
@@ -127,6 +164,8 @@ struct CompletionScriptTests {
         (["--generate-completion-script"], "Missing value for '--generate-completion-script <shell>'. Please provide one of 'bash', 'zsh' or 'fish'."),
         (["--generate-completion-script", "tcsh"], "The value 'tcsh' is invalid for '--generate-completion-script <shell>'"),
         (["--generate-completion-script=zsh", "extra"], "Unexpected argument 'extra'"),
+        (["grid", "--generate-completion-script", "bash", "--frobnicate"], "Unknown option '--frobnicate'"),
+        (["field", "--generate-completion-script", "tcsh"], "The value 'tcsh' is invalid for '--generate-completion-script <shell>'"),
     ])
     func badShell(arguments: [String], message: String) async {
         let result = await runTool(arguments)

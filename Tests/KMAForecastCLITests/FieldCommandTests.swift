@@ -87,7 +87,7 @@ struct FieldCommandTests {
         let result = await Self.run(server, ["--var", "TMP", "--input", "-"], stdin: input)
         #expect(result.status == 1)
         #expect(result.stdout == "name,lat,lon,value\n부산,35.1770194,129.0769528,31.5\nsea,34.0,124.0,\nbad,x,1,\nfar,60,10,\n")
-        #expect(result.stderr.contains("standard input line 4: lat and lon must be decimal numbers"))
+        #expect(result.stderr.contains("standard input line 4: 'x' is not a number (latitude)"))
         #expect(result.stderr.contains("standard input line 5:"))
     }
 

@@ -20,7 +20,8 @@
 ///   envelope in XML or JSON (`returnReasonCode` 22, 23, 30 …), API Hub's refusals, HTML, an
 ///   empty or cut body; an answer with no item is ``ForecastResponseError/emptyRun``; a value
 ///   that is neither a number nor missing where a number belongs is
-///   ``ForecastResponseError/unexpectedShape(_:)``.
+///   ``ForecastResponseError/unexpectedShape(_:)``, and so is a day whose low is above its
+///   high (`taMin4=40, taMax4=-40`).
 public enum MidTermDecoder {
     /// Decodes a `getMidTa` answer.
     ///
@@ -41,6 +42,9 @@ public enum MidTermDecoder {
                 maximumLow: try item.number("taMax\(n)Low", range: 0...50),
                 maximumHigh: try item.number("taMax\(n)High", range: 0...50)
             )
+            if let low = day.minimum, let high = day.maximum, low > high {
+                throw .unexpectedShape("taMin\(n) is \(plain(low)) °C, above taMax\(n) \(plain(high)) °C: a day's low cannot be above its high")
+            }
             if day.minimum != nil || day.maximum != nil { days.append(day) }
         }
         return MidTermTemperatures(regionID: item.text("regId") ?? "", issue: issue, days: days)
@@ -74,12 +78,26 @@ public enum MidTermDecoder {
     }
 
     /// Decodes a `getMidFcst` answer: the forecaster's outlook text (`wfSv`, or `wfSv1` in
-    /// older answers), whitespace at the ends removed; `nil` when the item has none.
+    /// older answers), whitespace at the ends removed and cut to a readable size
+    /// (``MidTermOutlookText``); `nil` when the item has none.
     ///
     /// - Throws: ``ForecastResponseError``.
     public static func outlook(_ bytes: [UInt8]) throws(ForecastResponseError) -> String? {
+        try outlookText(bytes).text
+    }
+
+    /// Decodes a `getMidFcst` answer with the station it says it is for (`stnId`), so that a
+    /// caller can refuse an answer for another station.
+    ///
+    /// - Throws: ``ForecastResponseError``.
+    public static func outlookText(_ bytes: [UInt8]) throws(ForecastResponseError) -> MidTermOutlookText {
         let item = try self.item(bytes)
-        return item.text("wfSv") ?? item.text("wfSv1")
+        return MidTermOutlookText(stationID: item.text("stnId") ?? "", text: item.text("wfSv") ?? item.text("wfSv1"))
+    }
+
+    /// A number as people write it: `40`, `-3.5`.
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     // MARK: - The one item

@@ -1,0 +1,175 @@
+/// Reading CSV (RFC 4180) records from bytes: the reader behind every places file
+/// (`--input`, `field --input`).
+///
+/// - A record ends at a line break outside quotes: LF, CRLF or CR.
+/// - A field in double quotes may hold commas and line breaks (kept as written); `""` inside
+///   it is one `"`. Spaces and tabs around a field are not part of it (`  "a b"  ` is `a b`,
+///   ` 37.5 ` is `37.5`); a quote inside an unquoted field is kept as a character.
+/// - A record of nothing but spaces is skipped; a UTF-8 byte order mark at the start is
+///   skipped.
+/// - The text must be UTF-8: invalid bytes are refused (with the line and the byte), never
+///   turned into U+FFFD, so what is echoed is what was given. (A file saved as CP949/EUC-KR,
+///   as spreadsheets in Korea often do, is converted with
+///   `iconv -f CP949 -t UTF-8 places.csv > places-utf8.csv`.)
+enum CSVRecords {
+    /// One record.
+    struct Record: Sendable, Hashable {
+        /// The line (from 1) the record starts on.
+        var line: Int
+        /// The fields, unquoted.
+        var fields: [String]
+        /// The record exactly as given, without its line end (quoted line breaks included).
+        var text: String
+    }
+
+    /// Why the bytes are not CSV records.
+    enum Failure: Error, Sendable, Hashable {
+        /// A byte that is not UTF-8 at `offset` (from 0), on `line`.
+        case invalidUTF8(line: Int, offset: Int, byte: UInt8)
+        /// A quoted field opened on `line` is never closed.
+        case unclosedQuote(line: Int)
+
+        /// What is wrong, for a reader of `source` (a file name, or `standard input`).
+        func message(source: String) -> String {
+            switch self {
+            case .invalidUTF8(let line, let offset, let byte):
+                let hex = String(byte, radix: 16, uppercase: true)
+                return "\(source) is not UTF-8 text: line \(line) has the byte 0x\(hex.count == 1 ? "0" + hex : hex) (byte \(offset + 1) of the file). Save it as UTF-8 (from CP949/EUC-KR: iconv -f CP949 -t UTF-8)"
+            case .unclosedQuote(let line):
+                return "\(source) line \(line): a quoted field is never closed (a '\"' is missing); quote a field as \"…\" and write a quote inside it as \"\""
+            }
+        }
+    }
+
+    /// The records of `bytes`.
+    ///
+    /// - Throws: ``Failure``.
+    static func records(_ bytes: [UInt8]) throws(Failure) -> [Record] {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        if let bad = firstInvalidUTF8(bytes, from: start) {
+            let line = 1 + lineBreaks(bytes[start..<bad])
+            throw .invalidUTF8(line: line, offset: bad, byte: bytes[bad])
+        }
+        var records: [Record] = []
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var line = 1
+        var recordLine = 1
+        var recordStart = start
+        var index = start
+        var quoted = false          // the current field was quoted
+        var inQuotes = false
+        var quoteLine = 1
+        var sawContent = false      // the record has a non-blank byte
+        let count = bytes.count
+
+        func text(_ from: Int, _ to: Int) -> String { String(decoding: bytes[from..<to], as: UTF8.self) }
+        func endField() {
+            var value = field
+            if !quoted {
+                while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
+            }
+            fields.append(String(decoding: value, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+            quoted = false
+        }
+        func endRecord(at end: Int) {
+            endField()
+            if sawContent { records.append(Record(line: recordLine, fields: fields, text: text(recordStart, end))) }
+            fields.removeAll(keepingCapacity: true)
+            sawContent = false
+        }
+
+        while index < count {
+            let byte = bytes[index]
+            if inQuotes {
+                if byte == UInt8(ascii: "\"") {
+                    if index + 1 < count, bytes[index + 1] == UInt8(ascii: "\"") {
+                        field.append(byte)
+                        index += 2
+                        continue
+                    }
+                    inQuotes = false
+                    index += 1
+                    continue
+                }
+                if byte == 0x0A || (byte == 0x0D && !(index + 1 < count && bytes[index + 1] == 0x0A)) { line += 1 }
+                field.append(byte)
+                index += 1
+                continue
+            }
+            switch byte {
+            case 0x0A, 0x0D:
+                endRecord(at: index)
+                index += byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
+                line += 1
+                recordLine = line
+                recordStart = index
+                continue
+            case UInt8(ascii: ","):
+                sawContent = true
+                endField()
+            case UInt8(ascii: "\"") where field.isEmpty && !quoted:
+                sawContent = true
+                quoted = true
+                inQuotes = true
+                quoteLine = line
+            case 0x20, 0x09:
+                // Blanks before a field, and after a closing quote, are not part of it.
+                if !field.isEmpty && !quoted { field.append(byte) }
+            default:
+                sawContent = true
+                field.append(byte)
+            }
+            index += 1
+        }
+        if inQuotes { throw .unclosedQuote(line: quoteLine) }
+        endRecord(at: count)
+        return records
+    }
+
+    /// Line breaks (LF, CRLF or CR, each one) in some bytes.
+    private static func lineBreaks(_ bytes: ArraySlice<UInt8>) -> Int {
+        var breaks = 0
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == 0x0A { if previous != 0x0D { breaks += 1 } } else if byte == 0x0D { breaks += 1 }
+            previous = byte
+        }
+        return breaks
+    }
+
+    /// The offset of the first byte that is not part of a valid UTF-8 sequence, or `nil`.
+    static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var low: UInt8 = 0x80, high: UInt8 = 0xBF
+            switch byte {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: length = 3; low = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: length = 3; high = 0x9F
+            case 0xF0: length = 4; low = 0x90
+            case 0xF1...0xF3: length = 4
+            case 0xF4: length = 4; high = 0x8F
+            default: return index
+            }
+            guard index + length <= count else { return index }
+            for offset in 1..<length {
+                let next = bytes[index + offset]
+                let (lo, hi) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+                guard next >= lo && next <= hi else { return index }
+            }
+            index += length
+        }
+        return nil
+    }
+}
