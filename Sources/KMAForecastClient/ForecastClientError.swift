@@ -57,6 +57,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// quota is used up), so no new request is made until the quota resets at `resetsAt`,
         /// the next midnight KST (see ``RequestRateLimiter``).
         case quotaExhausted(resetsAt: Date)
+        /// The server refused the request (`reason`: HTTP 429, 503, gateway code 23 …) and asked,
+        /// with `Retry-After`, to wait `seconds` before the next one: longer than the retry
+        /// policy's ceiling (``RetryPolicy/maxDelay``), so the request was not tried again.
+        indirect case waitRequested(seconds: Int, maximumWait: Duration, reason: Reason)
         /// No route to the server (no network, unknown host, connection refused).
         case unreachable(host: String, detail: String)
         /// An attempt took longer than a timeout (seconds of the limit that fired).
@@ -153,7 +157,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
 
     /// The stage that failed.
     public var stage: Stage {
-        switch reason {
+        if case .waitRequested(_, _, let inner) = reason { return ForecastClientError(inner).stage }
+        return switch reason {
         case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace, .quotaExhausted:
             .request
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
@@ -175,6 +180,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             .resultCode
         case .field:
             .decode
+        case .waitRequested:
+            .httpStatus
         }
     }
 
@@ -184,6 +191,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         switch reason {
         case .response(let error): error.resultCode
         case .noData, .midTermNoData: .noData
+        case .waitRequested(_, _, let inner): ForecastClientError(inner).resultCode
         default: nil
         }
     }
@@ -312,6 +320,10 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         case .field(let error):
             let text = error.description
             return (text.first.map { String($0).uppercased() + text.dropFirst() } ?? text) + (error.isTransient && !tries.isEmpty ? " (failed\(tries))" : "")
+        case .waitRequested(let seconds, let maximumWait, let inner):
+            var refusal = ForecastClientError(inner, service: service)
+            refusal.attempts = attempts
+            return "\(refusal.serviceNeutralDescription) KMA asks to wait \(Self.waitText(seconds)) before the next request (Retry-After), longer than the client waits between attempts (at most \(Self.format(maximumWait.inSeconds)) s), so it was not asked again. Try again after that wait."
         }
     }
 
@@ -323,6 +335,18 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"
+    }
+
+    /// `120 s`, `99999999999 s (about 3168 years)`: a wait in seconds, with a rough size when long.
+    private static func waitText(_ seconds: Int) -> String {
+        let rough: String = switch seconds {
+        case ..<120: ""
+        case ..<7_200: " (about \(seconds / 60) minutes)"
+        case ..<172_800: " (about \(seconds / 3_600) hours)"
+        case ..<(2 * 31_557_600): " (about \(seconds / 86_400) days)"
+        default: " (about \(seconds / 31_557_600) years)"
+        }
+        return "\(seconds) s" + rough
     }
 
     /// `30`, `0.5`.

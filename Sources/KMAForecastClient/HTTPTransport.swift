@@ -46,9 +46,13 @@ public struct HTTPResponse: Sendable, Hashable {
         self.body = body
     }
 
-    /// `Retry-After` in whole seconds, when the server sent one (429, 503).
+    /// `Retry-After` in whole seconds, when the server sent one (429, 503) as a number of
+    /// seconds; a number too large for `Int` is `Int.max` (a wait no policy accepts, not one
+    /// ignored). The HTTP-date form is not read (no wait is known from it).
     var retryAfterSeconds: Int? {
-        headers["retry-after"].flatMap { Int($0.trimmingASCIIWhitespace()) }.flatMap { $0 >= 0 ? $0 : nil }
+        guard let text = headers["retry-after"]?.trimmingASCIIWhitespace(), !text.isEmpty,
+              text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(text) ?? Int.max
     }
 }
 
