@@ -128,11 +128,8 @@ enum FieldCommand {
             }
         }
         if let path = arguments.string("output") {
-            do {
-                try Data(output).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw .runtime("could not write '\(path)': \((error as NSError).localizedDescription)")
-            }
+            // A device or FIFO written through, a regular file replaced atomically, a link refused.
+            try OutputFile.write(output, to: path)
         } else {
             if format == .png, context.standardOutput.isTerminal {
                 throw .usage("a PNG is not for a terminal: give '--output <file>' or redirect standard output")

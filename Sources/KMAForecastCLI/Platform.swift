@@ -98,19 +98,6 @@ enum Platform {
         return bytes
     }
 
-    /// Writes a whole file, replacing what it held (created with mode 0644 less the umask).
-    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(CLIError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else {
-            throw .runtime("cannot write '\(path)': \(errorText(errno))")
-        }
-        let failure = bytes.withUnsafeBytes { writeAll(fd, $0) }
-        let closed = close(fd) == 0 ? nil : errno
-        if let code = failure ?? closed {
-            throw .runtime("cannot write '\(path)': \(errorText(code))")
-        }
-    }
-
     /// Reads a whole file.
     static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
