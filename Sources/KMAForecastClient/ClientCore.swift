@@ -207,6 +207,7 @@ struct ClientCore: Sendable {
         case .redirectedElsewhere(let location): .redirectedElsewhere(host: endpoint.host, location: endpoint.key.redact(location))
         case .responseTooLarge(let limit): .responseTooLarge(limit: limit)
         case .unparsableResponse(let detail): .unparsableResponse(host: endpoint.host, detail: detail)
+        case .undecodableBody(let detail): .undecodableResponse(host: endpoint.host, detail: detail)
         case .cancelled: .cancelled
         case .other(let domain, let code): .transport(domain: domain, code: code)
         }

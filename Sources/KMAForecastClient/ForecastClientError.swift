@@ -61,6 +61,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// with `Retry-After`, to wait `seconds` before the next one: longer than the retry
         /// policy's ceiling (``RetryPolicy/maxDelay``), so the request was not tried again.
         indirect case waitRequested(seconds: Int, maximumWait: Duration, reason: Reason)
+        /// The answer's body could not be decoded from its framing or encoding (a broken chunked
+        /// framing, a `Content-Encoding` that cannot be undone); not retried: the same server
+        /// answers the same way.
+        case undecodableResponse(host: String, detail: String)
         /// No route to the server (no network, unknown host, connection refused).
         case unreachable(host: String, detail: String)
         /// An attempt took longer than a timeout (seconds of the limit that fired).
@@ -172,7 +176,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             error.resultCode == nil ? .decode : .resultCode
         case .noData, .midTermNoData:
             .resultCode
-        case .emptyRun:
+        case .emptyRun, .undecodableResponse:
             .decode
         case .paging, .foreignItem, .rows, .mixedBaseLabels, .incompleteRun:
             .consistency
@@ -273,6 +277,8 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "\(host) redirected the request to another server, \(location.isEmpty ? "a location it did not name" : location), which was not followed: the request carries the service key, which is only ever sent to the service URL. Check the service URL (it should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)) and any proxy in between."
         case .responseTooLarge(let limit):
             return "The answer was larger than \(Self.byteCount(limit)), far more than any forecast page, so reading stopped there and nothing of it was used. Check the service URL and any proxy in between."
+        case .undecodableResponse(let host, let detail):
+            return "The answer from \(host) could not be decoded (\(detail)), so nothing of it was used and it was not asked again: the server does not answer as KMA's service does. Check the service URL and any proxy in between."
         case .unparsableResponse(let host, let detail):
             return "The server's HTTP response could not be parsed (\(detail)): \(host) does not answer as KMA's service does, so it was not asked again. Check the service URL and any proxy in between."
         case .transport(let domain, let code):

@@ -86,6 +86,10 @@ public enum TransportFailure: Error, Hashable, Sendable {
     /// The server's answer is not HTTP the transport can read (no status line, a malformed
     /// status or header line); `detail` says what, in our own words.
     case unparsableResponse(detail: String)
+    /// The answer's body could not be decoded from its framing or encoding: a broken chunked
+    /// framing (a chunk size that is not hexadecimal), or a `Content-Encoding` that cannot be
+    /// undone (a "gzip" body that is not gzip); `detail` says which, in our own words.
+    case undecodableBody(detail: String)
     /// The request was cancelled.
     case cancelled
     /// Anything else: the error's domain (``ForecastClientError/urlErrorDomain`` for
