@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A gzip stream that inflates to far more than it weighs: the body of a "gzip bomb" for
 /// ``ReplayFault/gzipBomb(inflatedBytes:chunked:)``.
 ///
@@ -8,8 +10,18 @@
 /// 0 (a client that reads to the end finds it wrong; a client that holds to its limit never
 /// gets there); its length is the real one, modulo 2³².
 public enum GzipBomb {
+    /// Bombs made so far, by inflated size (a 1 GB one takes a while to write in a debug build).
+    private static let made = Mutex<[Int: [UInt8]]>([:])
+
     /// The gzip bytes for a body of `inflatedBytes` (at least 13).
     public static func bytes(inflatedBytes: Int) -> [UInt8] {
+        if let known = made.withLock({ $0[inflatedBytes] }) { return known }
+        let bytes = make(inflatedBytes: inflatedBytes)
+        made.withLock { $0[inflatedBytes] = bytes }
+        return bytes
+    }
+
+    private static func make(inflatedBytes: Int) -> [UInt8] {
         var writer = BitWriter()
         writer.bytes = [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]
         writer.bytes.reserveCapacity(inflatedBytes / 150 + 64)
