@@ -83,7 +83,10 @@ enum FieldCommand {
         guard let key = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             throw .runtime("no KMA API Hub key: set KMA_SERVICE_KEY or pass --service-key (an apihub.kma.go.kr key that has applied, 활용신청, for \(product.gridOperation))")
         }
-        let configuration = try ForecastCommand.clientConfiguration(arguments, context, key: key, at: KSTDateTime(unixSeconds: instant))
+        var configuration = try ForecastCommand.clientConfiguration(arguments, context, key: key, at: KSTDateTime(unixSeconds: instant))
+        // A cache that cannot be written or pruned (a refused folder, a planted link) is said once.
+        let cacheWarning = CacheWriteWarning(sink: context.standardError)
+        configuration.onEvent = { @Sendable event in cacheWarning.observe(event) }
         let options = GridFieldOptions(
             baseURL: arguments.string("base-url") ?? context.environment["KMA_FIELD_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
         )
