@@ -84,8 +84,12 @@ enum ResponseSniffer {
             || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "<")
     }
 
+    /// The text with entities and numeric character references decoded (``XMLText``); one
+    /// with an invalid reference keeps its references as written (only the five entities
+    /// decoded), as this reads envelopes to classify them, not to show their data.
     static func unescapeXML(_ text: String) -> String {
         guard text.contains("&") else { return text }
+        if let decoded = try? XMLText.decode(text) { return decoded }
         var out = text
         for (entity, replacement) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&apos;", "'"), ("&amp;", "&")] {
             out = out.replacingEvery(entity, with: replacement)

@@ -85,7 +85,10 @@ enum FieldCommand {
         guard let key = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             throw .runtime("no KMA API Hub key: set KMA_SERVICE_KEY or pass --service-key (an apihub.kma.go.kr key that has applied, 활용신청, for \(product.gridOperation))")
         }
-        let configuration = try ForecastCommand.clientConfiguration(arguments, context, key: key, at: KSTDateTime(unixSeconds: instant))
+        var configuration = try ForecastCommand.clientConfiguration(arguments, context, key: key, at: KSTDateTime(unixSeconds: instant))
+        // A cache that cannot be written or pruned (a refused folder, a planted link) is said once.
+        let cacheWarning = CacheWriteWarning(sink: context.standardError)
+        configuration.onEvent = { @Sendable event in cacheWarning.observe(event) }
         let options = GridFieldOptions(
             baseURL: arguments.string("base-url") ?? context.environment["KMA_FIELD_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
         )
@@ -131,11 +134,8 @@ enum FieldCommand {
             }
         }
         if let path = arguments.string("output") {
-            do {
-                try Data(output).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw .runtime("could not write '\(path)': \((error as NSError).localizedDescription)")
-            }
+            // A device or FIFO written through, a regular file replaced atomically, a link refused.
+            try OutputFile.write(output, to: path)
         } else {
             if format == .png, context.standardOutput.isTerminal {
                 throw .usage("a PNG is not for a terminal: give '--output <file>' or redirect standard output")

@@ -105,19 +105,6 @@ enum Platform {
         "\(name) holds more than \(limit >> 20) MiB, the most an input is read (a device such as /dev/zero, or the wrong file?): split it into smaller files"
     }
 
-    /// Writes a whole file, replacing what it held (created with mode 0644 less the umask).
-    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(CLIError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else {
-            throw .runtime("cannot write '\(path)': \(errorText(errno))")
-        }
-        let failure = bytes.withUnsafeBytes { writeAll(fd, $0) }
-        let closed = close(fd) == 0 ? nil : errno
-        if let code = failure ?? closed {
-            throw .runtime("cannot write '\(path)': \(errorText(code))")
-        }
-    }
-
     /// Reads a whole file, at most `limit` bytes (a larger one is refused before it is read).
     static func readFile(_ path: String, limit: Int = .max) throws(CLIError) -> [UInt8] {
         let fd = open(path, O_RDONLY)

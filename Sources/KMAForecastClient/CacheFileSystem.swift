@@ -6,41 +6,13 @@
 import Darwin
 #endif
 
-/// The few file-system calls the cache makes, in one place (POSIX, so an atomic write is
-/// exactly a temporary file plus `rename(2)`).
+/// The file-system calls the cache makes outside its checked folders (``CacheFolder``, where
+/// every read, write, listing and removal happens): creating the root, the trust rule, the
+/// clock files are aged on.
 enum CacheFileSystem {
     /// The largest cache file read: far above any real run of one cell (a 1000-item page is
     /// about 135 KB, and a cell's run has at most a few pages), far below what would hurt.
     static let maximumFileSize = 16 << 20
-
-    /// The whole file, or `nil` if it cannot be used: missing, unreadable, not a plain file
-    /// (a directory, a FIFO, a device), larger than ``maximumFileSize`` (a sparse 100 GB file
-    /// is refused before any byte is read), or not safe to trust (see ``isTrusted(_:)``).
-    ///
-    /// Opened with `O_NONBLOCK`, so a FIFO put in a file's place cannot hang the reader.
-    static func contents(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              info.st_size >= 0, info.st_size <= maximumFileSize, isTrusted(info),
-              let folder = directory(of: path), isTrustedDirectory(folder) else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return bytes }
-            // A file that grows while it is read is no more trusted than one that was too big.
-            guard bytes.count + count <= maximumFileSize else { return nil }
-            bytes += chunk[0..<count]
-        }
-    }
 
     /// Whether a file (or directory) may be trusted as this user's cache, as ssh treats its
     /// files: owned by the effective user, and writable by nobody else (no group or other
@@ -49,68 +21,17 @@ enum CacheFileSystem {
         info.st_uid == geteuid() && (info.st_mode & 0o022) == 0
     }
 
-    /// Whether the directory holding a cache file may be trusted (see ``isTrusted(_:)``).
-    private static func isTrustedDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR && isTrusted(info)
-    }
-
-    /// The directory part of a path (`/a/b/c` → `/a/b`), `nil` for a bare name.
-    private static func directory(of path: String) -> String? {
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
-    /// A file's last modification, in Unix seconds; `nil` if it cannot be read.
-    static func modificationTime(_ path: String) -> Int64? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        return Int64(info.st_mtimespec.tv_sec)
-        #else
-        return Int64(info.st_mtim.tv_sec)
-        #endif
-    }
-
     /// The system clock, Unix seconds (for file ages, which the file system records on it).
     static func now() -> Int64 {
         Int64(time(nil))
     }
 
-    /// Writes `bytes` to a new temporary file in the same directory, then renames it over
-    /// `path`.
+    /// Writes `bytes` to `path` through its folder as a cache root (``CacheFolder/store(_:as:)``):
+    /// for tests, which plant files where the cache keeps them.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(CacheFailure) {
-        let folder = path.prefix(upTo: path.lastIndex(of: "/") ?? path.startIndex)
-        let name = path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...]
-        let temporary = "\(folder)/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        // 0600: the cache is the user's own (see `isTrusted`).
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure(temporary) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return write(fd, base + offset, raw.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                let error = failure(temporary)
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            offset += written
-        }
-        guard close(fd) == 0 else {
-            let error = failure(temporary)
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let error = failure(path)
-            unlink(temporary)
-            throw error
-        }
+        guard let slash = path.lastIndex(of: "/") else { throw CacheFailure(path: path, reason: "it is not an absolute path") }
+        let folder = try CacheFolder.at(root: slash == path.startIndex ? "/" : String(path[..<slash]), [], create: false)
+        try folder.store(bytes, as: String(path[path.index(after: slash)...]))
     }
 
     /// Creates a directory and its parents (mode 0700: the cache is the user's own). A
@@ -146,32 +67,8 @@ enum CacheFileSystem {
         }
     }
 
-    /// The names in a directory (empty if it cannot be read).
-    static func list(_ path: String) -> [String] {
-        guard let directory = opendir(path) else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
-
-    /// Removes a file, ignoring failure.
-    static func remove(_ path: String) {
-        unlink(path)
-    }
-
-    /// Removes an empty directory, ignoring failure (e.g. it is not empty).
-    static func removeDirectory(_ path: String) {
-        rmdir(path)
-    }
-
     /// A failure for `path` with the current `errno`'s text.
-    private static func failure(_ path: String) -> CacheFailure {
+    static func failure(_ path: String) -> CacheFailure {
         let code = errno
         let text = strerror(code).map { String(cString: $0) } ?? "error \(code)"
         return CacheFailure(path: path, reason: text)

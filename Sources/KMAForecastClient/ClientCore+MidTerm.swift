@@ -92,11 +92,11 @@ extension ClientCore {
                         emit(.midTermCacheHit(operation: operation, regionID: regionID, tmFc: issue.tmFc))
                         return .success(MidTermFetched(value: value, issue: issue, fromCache: true, requests: requests))
                     } catch {
-                        CacheFileSystem.remove(cache.midTermBodyPath(key))
+                        cache.remove(cache.midTermBodyPath(key))
                         emit(.cacheIgnored(path: cache.midTermBodyPath(key), reason: error.description))
                     }
                 case .unusable(let path, let reason):
-                    CacheFileSystem.remove(path)
+                    cache.remove(path)
                     emit(.cacheIgnored(path: path, reason: reason))
                 case .miss:
                     break

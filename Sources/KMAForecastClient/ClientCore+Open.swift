@@ -278,7 +278,7 @@ extension ClientCore {
     /// Removes a cache file that cannot be used, and says why. (The fetch from KMA that follows
     /// would replace it anyway; removed, it is not read again should that fetch fail.)
     private func discard(_ path: String, reason: String) {
-        CacheFileSystem.remove(path)
+        cache?.remove(path)
         emit(.cacheIgnored(path: path, reason: reason))
     }
 

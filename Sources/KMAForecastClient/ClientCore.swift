@@ -57,7 +57,10 @@ struct ClientCore: Sendable {
     /// code 22 answer nothing more is sent. The answer is sent through
     /// `interpret`, and a transient failure (``ForecastClientError/isTransient``) is retried
     /// after the policy's backoff (honouring `Retry-After`) until it succeeds, fails for good,
-    /// runs out of attempts or is cancelled. `retried` makes the retry event for requests that
+    /// runs out of attempts or is cancelled. A `Retry-After` longer than the policy's ceiling
+    /// (``RetryPolicy/maxDelay``) is not waited for: the request fails at once with
+    /// ``ForecastClientError/Reason/waitRequested(seconds:maximumWait:reason:)``, and the
+    /// limiter pauses the operation for the ceiling at most. `retried` makes the retry event for requests that
     /// are not for a product and cell (the mid-term service); by default it is
     /// ``ForecastClientEvent/retryScheduled(product:cell:failedAttempt:delay:error:)``.
     func retrying<Value: Sendable>(
@@ -136,14 +139,22 @@ struct ClientCore: Sendable {
             case .failure(let error):
                 failure = error
             }
+            // A wait longer than the policy's ceiling is never taken (by the retry or by the
+            // limiter): the request fails at once, saying how long KMA asks to wait.
+            let ceiling = retry.maxDelay.inSeconds
+            let waitTooLong = retryAfter.map { Double($0) > ceiling } ?? false
             if let limiter {
                 if failure.reason == .tooManyRequests || failure.resultCode == .perSecondLimitExceeded {
-                    limiter.noteRefusal(operation, retryAfterSeconds: retryAfter)
+                    limiter.noteRefusal(operation, retryAfterSeconds: retryAfter.map { min($0, Int(ceiling.rounded(.down))) })
                 } else if failure.resultCode == .quotaExceeded {
                     limiter.noteQuotaExhausted(operation, now: configuration.now())
                 } else {
                     limiter.noteAnswer(operation)
                 }
+            }
+            if failure.isTransient, waitTooLong, let retryAfter {
+                let refusal = ForecastClientError(.waitRequested(seconds: retryAfter, maximumWait: retry.maxDelay, reason: failure.reason), service: failure.service)
+                return Attempted(result: .failure(refusal.at(shown, attempts: attempt)), attempts: attempt)
             }
             guard failure.isTransient, attempt < retry.maxAttempts, !Task.isCancelled else {
                 return Attempted(result: .failure(failure.at(shown, attempts: attempt)), attempts: attempt)
@@ -210,6 +221,7 @@ struct ClientCore: Sendable {
         case .redirectedElsewhere(let location): .redirectedElsewhere(host: endpoint.host, location: endpoint.key.redact(location))
         case .responseTooLarge(let limit): .responseTooLarge(limit: limit)
         case .unparsableResponse(let detail): .unparsableResponse(host: endpoint.host, detail: detail)
+        case .undecodableBody(let detail): .undecodableResponse(host: endpoint.host, detail: detail)
         case .cancelled: .cancelled
         case .other(let domain, let code): .transport(domain: domain, code: code)
         }

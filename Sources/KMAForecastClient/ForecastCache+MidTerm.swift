@@ -34,7 +34,8 @@ import KMAForecast
 /// ``ClientConfiguration/noDataRecheckInterval``; then KMA is asked again.
 ///
 /// The same trust rules as the rest of the cache apply (``ForecastCache``): plain files of the
-/// user's own, atomic writes, the key never stored.
+/// user's own in checked folders (``CacheFolder``), atomic writes, stale temporary files
+/// pruned, the key never stored.
 extension ForecastCache {
     /// What identifies a cached mid-term answer.
     struct MidTermKey: Hashable, Sendable {
@@ -45,8 +46,13 @@ extension ForecastCache {
         var issue: MidTermIssue
     }
 
+    /// The folders of a region's files below the root: provider, `mid-term`, operation, region.
+    func midTermFolders(_ key: MidTermKey) -> [String] {
+        [key.provider.rawValue, "mid-term", key.operation.name, key.regionID]
+    }
+
     func midTermDirectory(_ key: MidTermKey) -> String {
-        "\(directory)/\(key.provider.rawValue)/mid-term/\(key.operation.name)/\(key.regionID)"
+        "\(directory)/" + midTermFolders(key).joined(separator: "/")
     }
 
     func midTermBodyPath(_ key: MidTermKey) -> String { "\(midTermDirectory(key))/\(key.issue.tmFc).body" }
@@ -62,7 +68,7 @@ extension ForecastCache {
     /// The stored body of an answer: `.hit` with the bytes, `.miss`, or `.unusable` with why.
     func midTermBody(for key: MidTermKey) -> MidTermLookup {
         let path = midTermBodyPath(key)
-        guard let bytes = CacheFileSystem.contents(path) else { return .miss }
+        guard let bytes = contents(midTermFolders(key), "\(key.issue.tmFc).body") else { return .miss }
         var reader = LineReader(bytes: bytes)
         for line in Self.midTermHeader(key) {
             guard let found = reader.line() else { return .unusable(path: path, reason: "it ends inside the header") }
@@ -90,28 +96,31 @@ extension ForecastCache {
         case unusable(path: String, reason: String)
     }
 
-    /// Stores a body atomically, then removes the region's files of runs more than two days older.
+    /// Stores a body atomically, then removes the region's files of runs more than two days
+    /// older, and temporary files of interrupted writes older than an hour
+    /// (``CacheFolder/removeStaleTemporaries(now:names:)``), in the checked folder only.
     func storeMidTerm(_ body: [UInt8], fetchedAt: Int64, for key: MidTermKey) throws(CacheFailure) {
-        let folder = midTermDirectory(key)
-        try CacheFileSystem.makeDirectories(folder)
+        let folder = try CacheFolder.at(root: directory, midTermFolders(key), create: true)
         var bytes = Array((Self.midTermHeader(key) + ["fetched \(max(fetchedAt, 0))", "body \(body.count) \(Self.checksum(body))", ""])
             .joined(separator: "\n").utf8)
         bytes.append(UInt8(ascii: "\n"))
         bytes += body
-        try CacheFileSystem.writeAtomically(bytes, to: midTermBodyPath(key))
+        try folder.store(bytes, as: "\(key.issue.tmFc).body")
         let oldest = key.issue.dateTime.adding(seconds: -2 * 86_400)
-        for name in CacheFileSystem.list(folder) where name.hasSuffix(".body") || name.hasSuffix(".nodata") {
+        let names = folder.names()
+        folder.removeStaleTemporaries(now: CacheFileSystem.now(), names: names)
+        for name in names where !name.hasPrefix(".") && (name.hasSuffix(".body") || name.hasSuffix(".nodata")) {
             let stem = name.prefix { $0 != "." }
             guard let issue = MidTermIssue(tmFc: stem) else { continue }
             if issue.dateTime < oldest || (name.hasSuffix(".nodata") && issue <= key.issue) {
-                CacheFileSystem.remove(folder + "/" + name)
+                folder.remove(name)
             }
         }
     }
 
     /// When KMA last answered NO_DATA for the run, if noted (a note from another root is none).
     func midTermNoDataCheckedAt(_ key: MidTermKey) -> Int64? {
-        guard let bytes = CacheFileSystem.contents(midTermNoDataPath(key)) else { return nil }
+        guard let bytes = contents(midTermFolders(key), "\(key.issue.tmFc).nodata") else { return nil }
         var reader = LineReader(bytes: bytes)
         guard reader.line() == "kma-forecast-nodata 2", reader.line() == "root \(key.root)",
               let line = reader.line(), line.hasPrefix("checked "), let seconds = Int64(line.dropFirst(8)), seconds >= 0 else { return nil }
@@ -120,8 +129,8 @@ extension ForecastCache {
 
     /// Notes NO_DATA for a mid-term run.
     func noteMidTermNoData(_ key: MidTermKey, at unixSeconds: Int64) throws(CacheFailure) {
-        try CacheFileSystem.makeDirectories(midTermDirectory(key))
+        let folder = try CacheFolder.at(root: directory, midTermFolders(key), create: true)
         let note = "kma-forecast-nodata 2\nroot \(key.root)\nchecked \(unixSeconds)\n"
-        try CacheFileSystem.writeAtomically(Array(note.utf8), to: midTermNoDataPath(key))
+        try folder.store(Array(note.utf8), as: "\(key.issue.tmFc).nodata")
     }
 }

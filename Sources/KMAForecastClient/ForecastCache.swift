@@ -63,10 +63,14 @@ import KMAGrid
 /// yet); see ``ClientConfiguration/noDataRecheckInterval``.
 ///
 /// **Trust.** A cache file is used only if it is a plain file of at most 16 MiB, owned by the
-/// user and writable by nobody else, in a directory of the same kind (as ssh treats its
-/// files); anything else (a FIFO, a device, a sparse giant, a run planted by another user in a
-/// shared directory) is not read and is replaced by the next fetch. Directories are created
-/// 0700 and files 0600.
+/// user and writable by nobody else (as ssh treats its files); anything else (a FIFO, a
+/// device, a sparse giant, a run planted by another user in a shared directory) is not read
+/// and is replaced by the next fetch. Every folder from the root down is checked the same way
+/// before anything is read, written, listed or removed in it: a real folder (not a symbolic
+/// link), the user's own, writable by nobody else; the work is done from its descriptor, so
+/// no link planted in the cache can lead a write or a removal elsewhere (``CacheFolder``). A
+/// folder that fails is not used, and storing there fails with a ``CacheFailure`` that names
+/// it and says why (the CLI warns). Directories are created 0700 and files 0600.
 ///
 /// Writes are atomic: a temporary file in the same directory, then `rename(2)`; a temporary
 /// file left by an interrupted write is removed by pruning once it is an hour old. Readers see the
@@ -173,16 +177,36 @@ public struct ForecastCache: Hashable, Sendable {
 
     // MARK: - Paths
 
+    /// The folders of a cell's files below the root: provider, product, `nx-ny`.
+    func cellFolders(_ key: Key) -> [String] {
+        [key.provider.rawValue, key.product.rawValue, "\(key.cell.nx)-\(key.cell.ny)"]
+    }
+
     func cellDirectory(_ key: Key) -> String {
-        "\(directory)/\(key.provider.rawValue)/\(key.product.rawValue)/\(key.cell.nx)-\(key.cell.ny)"
+        "\(directory)/" + cellFolders(key).joined(separator: "/")
     }
 
-    func pagesPath(_ key: Key) -> String {
-        "\(cellDirectory(key))/\(key.base.baseDate)-\(key.base.baseTime).pages"
+    func pagesName(_ key: Key) -> String { "\(key.base.baseDate)-\(key.base.baseTime).pages" }
+
+    func noDataName(_ key: Key) -> String { "\(key.base.baseDate)-\(key.base.baseTime).nodata" }
+
+    func pagesPath(_ key: Key) -> String { "\(cellDirectory(key))/\(pagesName(key))" }
+
+    func noDataPath(_ key: Key) -> String { "\(cellDirectory(key))/\(noDataName(key))" }
+
+    /// The file `name` in the cache folder `folders`, if it can be used (see
+    /// ``CacheFolder/contents(_:)``); `nil` too when a folder on the way fails its check.
+    func contents(_ folders: [String], _ name: String) -> [UInt8]? {
+        do {
+            return try CacheFolder.at(root: directory, folders, create: false).contents(name)
+        } catch {
+            return nil
+        }
     }
 
-    func noDataPath(_ key: Key) -> String {
-        "\(cellDirectory(key))/\(key.base.baseDate)-\(key.base.baseTime).nodata"
+    /// Removes a cache file (one the client found unusable), through checked folders only.
+    func remove(_ path: String) {
+        CacheFolder.removeFile(path, root: directory)
     }
 
     // MARK: - Runs
@@ -190,7 +214,7 @@ public struct ForecastCache: Hashable, Sendable {
     /// The stored pages of a run.
     func entry(for key: Key) -> Lookup {
         let path = pagesPath(key)
-        guard let bytes = CacheFileSystem.contents(path) else { return .miss }
+        guard let bytes = contents(cellFolders(key), pagesName(key)) else { return .miss }
         switch Self.parse(bytes, expecting: key) {
         case .success(let entry): return .hit(entry)
         case .failure(let reason): return .unusable(path: path, reason: reason.text)
@@ -199,11 +223,12 @@ public struct ForecastCache: Hashable, Sendable {
 
     /// Stores a complete run atomically, then prunes the cell's old files.
     ///
-    /// - Throws: ``CacheFailure`` naming the path and the system's reason.
+    /// - Throws: ``CacheFailure`` naming the path and the system's reason, or the cache folder
+    ///   that failed its check (``CacheFolder``): nothing is written then.
     func store(_ entry: Entry, for key: Key) throws(CacheFailure) {
-        try CacheFileSystem.makeDirectories(cellDirectory(key))
-        try CacheFileSystem.writeAtomically(Self.serialize(entry, key: key), to: pagesPath(key))
-        prune(after: key)
+        let folder = try CacheFolder.at(root: directory, cellFolders(key), create: true)
+        try folder.store(Self.serialize(entry, key: key), as: pagesName(key))
+        prune(folder, after: key)
     }
 
     /// The file bytes of an entry.
@@ -315,7 +340,7 @@ public struct ForecastCache: Hashable, Sendable {
     /// When KMA last answered NO_DATA for the run (Unix seconds, ≥ 0), if noted; a note that
     /// is garbled or holds a negative time is no note.
     func noDataCheckedAt(_ key: Key) -> Int64? {
-        guard let bytes = CacheFileSystem.contents(noDataPath(key)) else { return nil }
+        guard let bytes = contents(cellFolders(key), noDataName(key)) else { return nil }
         var reader = LineReader(bytes: bytes)
         guard reader.line() == "kma-forecast-nodata 2", reader.line() == "root \(key.serviceRoot)",
               let line = reader.line(), line.hasPrefix("checked "),
@@ -326,34 +351,22 @@ public struct ForecastCache: Hashable, Sendable {
     /// Notes that KMA answered NO_DATA for the run at `unixSeconds` (from the key's root only:
     /// a note from another root is no note).
     func noteNoData(_ key: Key, at unixSeconds: Int64) throws(CacheFailure) {
-        try CacheFileSystem.makeDirectories(cellDirectory(key))
+        let folder = try CacheFolder.at(root: directory, cellFolders(key), create: true)
         let note = "kma-forecast-nodata 2\nroot \(key.serviceRoot)\nchecked \(unixSeconds)\n"
-        try CacheFileSystem.writeAtomically(Array(note.utf8), to: noDataPath(key))
+        try folder.store(Array(note.utf8), as: noDataName(key))
     }
 
     // MARK: - Pruning
 
-    /// How old (seconds, by the file system's clock) a temporary file must be for pruning to
-    /// remove it: an hour, far longer than any write takes.
-    static let staleTemporaryAge: Int64 = 3_600
-
     /// Removes the cell's `.pages` older than three days before `key.base`, its `.nodata`
-    /// notes at or before it, and temporary files of interrupted writes older than an hour.
-    /// Other files are left alone.
-    func prune(after key: Key) {
-        let folder = cellDirectory(key)
+    /// notes at or before it, and temporary files of interrupted writes older than an hour
+    /// (``CacheFolder/removeStaleTemporaries(now:names:)``). Other files are left alone.
+    /// Works in the checked folder only: nothing is followed.
+    func prune(_ folder: borrowing CacheFolder, after key: Key) {
         let oldest = key.base.dateTime.adding(seconds: -3 * 86_400)
-        let now = CacheFileSystem.now()
-        for name in CacheFileSystem.list(folder) {
-            // A temporary file of an interrupted write (SIGINT, SIGTERM, kill -9 between the
-            // write and the rename): `.<name>.<pid>.<random>.tmp`. One older than
-            // ``staleTemporaryAge`` belongs to no write still in progress.
-            if name.hasPrefix("."), name.hasSuffix(".tmp") {
-                if let modified = CacheFileSystem.modificationTime(folder + "/" + name), now - modified > Self.staleTemporaryAge {
-                    CacheFileSystem.remove(folder + "/" + name)
-                }
-                continue
-            }
+        let names = folder.names()
+        folder.removeStaleTemporaries(now: CacheFileSystem.now(), names: names)
+        for name in names where !name.hasPrefix(".") {
             let isPages = name.hasSuffix(".pages")
             let isNote = name.hasSuffix(".nodata")
             guard isPages || isNote else { continue }
@@ -361,7 +374,7 @@ public struct ForecastCache: Hashable, Sendable {
             let parts = stem.split(separator: "-")
             guard parts.count == 2, let base = try? ForecastBase(baseDate: parts[0], baseTime: parts[1]) else { continue }
             if (isPages && base.dateTime < oldest) || (isNote && base <= key.base) {
-                CacheFileSystem.remove(folder + "/" + name)
+                folder.remove(name)
             }
         }
     }

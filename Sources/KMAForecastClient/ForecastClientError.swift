@@ -57,6 +57,14 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// quota is used up), so no new request is made until the quota resets at `resetsAt`,
         /// the next midnight KST (see ``RequestRateLimiter``).
         case quotaExhausted(resetsAt: Date)
+        /// The server refused the request (`reason`: HTTP 429, 503, gateway code 23 …) and asked,
+        /// with `Retry-After`, to wait `seconds` before the next one: longer than the retry
+        /// policy's ceiling (``RetryPolicy/maxDelay``), so the request was not tried again.
+        indirect case waitRequested(seconds: Int, maximumWait: Duration, reason: Reason)
+        /// The answer's body could not be decoded from its framing or encoding (a broken chunked
+        /// framing, a `Content-Encoding` that cannot be undone); not retried: the same server
+        /// answers the same way.
+        case undecodableResponse(host: String, detail: String)
         /// No route to the server (no network, unknown host, connection refused).
         case unreachable(host: String, detail: String)
         /// An attempt took longer than a timeout (seconds of the limit that fired).
@@ -153,7 +161,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
 
     /// The stage that failed.
     public var stage: Stage {
-        switch reason {
+        if case .waitRequested(_, _, let inner) = reason { return ForecastClientError(inner).stage }
+        return switch reason {
         case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace, .quotaExhausted:
             .request
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
@@ -167,7 +176,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             error.resultCode == nil ? .decode : .resultCode
         case .noData, .midTermNoData:
             .resultCode
-        case .emptyRun:
+        case .emptyRun, .undecodableResponse:
             .decode
         case .paging, .foreignItem, .rows, .mixedBaseLabels, .incompleteRun:
             .consistency
@@ -175,6 +184,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
             .resultCode
         case .field:
             .decode
+        case .waitRequested:
+            .httpStatus
         }
     }
 
@@ -184,6 +195,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         switch reason {
         case .response(let error): error.resultCode
         case .noData, .midTermNoData: .noData
+        case .waitRequested(_, _, let inner): ForecastClientError(inner).resultCode
         default: nil
         }
     }
@@ -265,6 +277,8 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "\(host) redirected the request to another server, \(location.isEmpty ? "a location it did not name" : location), which was not followed: the request carries the service key, which is only ever sent to the service URL. Check the service URL (it should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)) and any proxy in between."
         case .responseTooLarge(let limit):
             return "The answer was larger than \(Self.byteCount(limit)), far more than any forecast page, so reading stopped there and nothing of it was used. Check the service URL and any proxy in between."
+        case .undecodableResponse(let host, let detail):
+            return "The answer from \(host) could not be decoded (\(detail)), so nothing of it was used and it was not asked again: the server does not answer as KMA's service does. Check the service URL and any proxy in between."
         case .unparsableResponse(let host, let detail):
             return "The server's HTTP response could not be parsed (\(detail)): \(host) does not answer as KMA's service does, so it was not asked again. Check the service URL and any proxy in between."
         case .transport(let domain, let code):
@@ -312,6 +326,10 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         case .field(let error):
             let text = error.description
             return (text.first.map { String($0).uppercased() + text.dropFirst() } ?? text) + (error.isTransient && !tries.isEmpty ? " (failed\(tries))" : "")
+        case .waitRequested(let seconds, let maximumWait, let inner):
+            var refusal = ForecastClientError(inner, service: service)
+            refusal.attempts = attempts
+            return "\(refusal.serviceNeutralDescription) KMA asks to wait \(Self.waitText(seconds)) before the next request (Retry-After), longer than the client waits between attempts (at most \(Self.format(maximumWait.inSeconds)) s), so it was not asked again. Try again after that wait."
         }
     }
 
@@ -323,6 +341,18 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
         if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
         return "\(bytes) bytes"
+    }
+
+    /// `120 s`, `99999999999 s (about 3168 years)`: a wait in seconds, with a rough size when long.
+    private static func waitText(_ seconds: Int) -> String {
+        let rough: String = switch seconds {
+        case ..<120: ""
+        case ..<7_200: " (about \(seconds / 60) minutes)"
+        case ..<172_800: " (about \(seconds / 3_600) hours)"
+        case ..<(2 * 31_557_600): " (about \(seconds / 86_400) days)"
+        default: " (about \(seconds / 31_557_600) years)"
+        }
+        return "\(seconds) s" + rough
     }
 
     /// `30`, `0.5`.

@@ -39,7 +39,11 @@ import KMAForecast
 ///
 /// **Pruning.** A whole short-term run is about 1,000 fields of about 260 KB, so storing a
 /// field removes the folders of that product's runs more than three days older than its run
-/// (KMA serves no older runs), temporary files left in them included.
+/// (KMA serves no older runs), temporary files left in them included, and temporary files of
+/// interrupted writes older than an hour from the run's own folder. Every folder is checked
+/// first and worked on by descriptor (``CacheFolder``): a run folder that is a symbolic link
+/// (`2020010105 -> /elsewhere`), belongs to another user or can be written by others is left
+/// alone, with a warning, and nothing it points to is touched.
 struct GridFieldCache: Sendable {
     /// The cache's root directory (``ForecastCache/directory``).
     let directory: String
@@ -48,15 +52,24 @@ struct GridFieldCache: Sendable {
 
     static let formatLine = "kma-forecast-field 1"
 
+    /// The folders of a product's runs below the root: `apihub-grid`, the product.
+    func productFolders(_ product: ForecastProduct) -> [String] {
+        ["apihub-grid", product.rawValue]
+    }
+
     /// The folder of a run.
     func runDirectory(_ request: GridFieldRequest) -> String {
         "\(directory)/apihub-grid/\(request.product.rawValue)/\(request.tmfc)"
     }
 
+    /// The file name of a field in its run's folder.
+    func name(_ request: GridFieldRequest) -> String {
+        (request.product.gridHasValidTime ? "\(request.variable.code)-\(request.tmef)" : request.variable.code) + ".field"
+    }
+
     /// The file of a field.
     func path(_ request: GridFieldRequest) -> String {
-        let name = request.product.gridHasValidTime ? "\(request.variable.code)-\(request.tmef)" : request.variable.code
-        return "\(runDirectory(request))/\(name).field"
+        "\(runDirectory(request))/\(name(request))"
     }
 
     /// The header lines a file for `request` must start with.
@@ -69,7 +82,14 @@ struct GridFieldCache: Sendable {
 
     /// The stored body for a request, if there is a usable one.
     func body(for request: GridFieldRequest) -> [UInt8]? {
-        guard let bytes = CacheFileSystem.contents(path(request)) else { return nil }
+        let bytes: [UInt8]
+        do {
+            let folder = try CacheFolder.at(root: directory, productFolders(request.product) + [request.tmfc], create: false)
+            guard let read = folder.contents(name(request)) else { return nil }
+            bytes = read
+        } catch {
+            return nil
+        }
         var reader = LineReader(bytes: bytes)
         for line in header(request) where reader.line() != line { return nil }
         guard let line = reader.line(), line.hasPrefix("body ") else { return nil }
@@ -79,34 +99,45 @@ struct GridFieldCache: Sendable {
         return body
     }
 
-    /// Stores a body atomically.
+    /// Stores a body atomically, then prunes (``prune(_:before:)``) and removes stale temporary
+    /// files from the run's folder (``CacheFolder/removeStaleTemporaries(now:names:)``).
     ///
-    /// - Throws: ``CacheFailure`` naming the path and the system's reason.
-    func store(_ body: [UInt8], for request: GridFieldRequest) throws(CacheFailure) {
-        try CacheFileSystem.makeDirectories(runDirectory(request))
+    /// - Returns: The product's folders that pruning left alone (links, folders of another
+    ///   user …), each with why.
+    /// - Throws: ``CacheFailure`` naming the path and the system's reason, or the cache folder
+    ///   that failed its check (``CacheFolder``): nothing is written then.
+    @discardableResult
+    func store(_ body: [UInt8], for request: GridFieldRequest) throws(CacheFailure) -> [CacheFailure] {
+        let product = try CacheFolder.at(root: directory, productFolders(request.product), create: true)
+        let run = try product.subfolder(request.tmfc, create: true)
         var text = header(request).joined(separator: "\n") + "\n"
         text += "body \(body.count) \(ForecastCache.checksum(body))\n\n"
-        try CacheFileSystem.writeAtomically(Array(text.utf8) + body, to: path(request))
-        prune(before: request)
+        try run.store(Array(text.utf8) + body, as: name(request))
+        run.removeStaleTemporaries(now: CacheFileSystem.now())
+        return prune(product, before: request)
     }
 
-    /// Removes the product's run folders more than three days older than the request's run.
-    func prune(before request: GridFieldRequest) {
-        let productDirectory = "\(directory)/apihub-grid/\(request.product.rawValue)"
+    /// Removes the product's run folders more than three days older than the request's run,
+    /// from the checked product folder, never following a link: a run folder that is a link,
+    /// belongs to another user or can be written by others is left alone, and so is
+    /// everything it holds or points to.
+    ///
+    /// - Returns: The folders left alone, each with why.
+    func prune(_ product: borrowing CacheFolder, before request: GridFieldRequest) -> [CacheFailure] {
         let cutoff = ForecastBase(request.run.dateTime.adding(seconds: -3 * 86_400))
         let oldest = cutoff.baseDate + cutoff.baseTime
-        for name in CacheFileSystem.list(productDirectory) {
+        var leftAlone: [CacheFailure] = []
+        for name in product.names() {
             guard FixedWidthDigits.value(name.utf8, count: 10) != nil || FixedWidthDigits.value(name.utf8, count: 12) != nil else { continue }
             let minute = name.count == 10 ? name + "00" : name
             guard minute < oldest else { continue }
-            let folder = productDirectory + "/" + name
-            for file in CacheFileSystem.list(folder) { CacheFileSystem.remove(folder + "/" + file) }
-            CacheFileSystem.removeDirectory(folder)
+            if let failure = product.removeFolder(name) { leftAlone.append(failure) }
         }
+        return leftAlone
     }
 
     /// Removes a file that could not be used.
     func remove(_ request: GridFieldRequest) {
-        CacheFileSystem.remove(path(request))
+        CacheFolder.removeFile(path(request), root: directory)
     }
 }

@@ -128,7 +128,9 @@ public struct GridFieldClient: Sendable {
                 core.emit(.cacheWriteFailed(path: cache.path(request), reason: "KMA's answer contains the service key, so it is not stored"))
             } else {
                 do {
-                    try cache.store(fetched.body, for: request)
+                    for leftAlone in try cache.store(fetched.body, for: request) {
+                        core.emit(.cacheWriteFailed(path: leftAlone.path, reason: "it could not be pruned: " + leftAlone.reason))
+                    }
                 } catch {
                     core.emit(.cacheWriteFailed(path: error.path, reason: error.reason))
                 }

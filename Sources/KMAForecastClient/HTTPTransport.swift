@@ -46,9 +46,13 @@ public struct HTTPResponse: Sendable, Hashable {
         self.body = body
     }
 
-    /// `Retry-After` in whole seconds, when the server sent one (429, 503).
+    /// `Retry-After` in whole seconds, when the server sent one (429, 503) as a number of
+    /// seconds; a number too large for `Int` is `Int.max` (a wait no policy accepts, not one
+    /// ignored). The HTTP-date form is not read (no wait is known from it).
     var retryAfterSeconds: Int? {
-        headers["retry-after"].flatMap { Int($0.trimmingASCIIWhitespace()) }.flatMap { $0 >= 0 ? $0 : nil }
+        guard let text = headers["retry-after"]?.trimmingASCIIWhitespace(), !text.isEmpty,
+              text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(text) ?? Int.max
     }
 }
 
@@ -82,6 +86,10 @@ public enum TransportFailure: Error, Hashable, Sendable {
     /// The server's answer is not HTTP the transport can read (no status line, a malformed
     /// status or header line); `detail` says what, in our own words.
     case unparsableResponse(detail: String)
+    /// The answer's body could not be decoded from its framing or encoding: a broken chunked
+    /// framing (a chunk size that is not hexadecimal), or a `Content-Encoding` that cannot be
+    /// undone (a "gzip" body that is not gzip); `detail` says which, in our own words.
+    case undecodableBody(detail: String)
     /// The request was cancelled.
     case cancelled
     /// Anything else: the error's domain (``ForecastClientError/urlErrorDomain`` for

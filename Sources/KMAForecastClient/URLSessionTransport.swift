@@ -13,9 +13,15 @@ import FoundationNetworking
 /// - **a body is never read past ``maximumBodySize``**: an answer that declares or delivers
 ///   more is cut off there and fails as ``TransportFailure/responseTooLarge(limit:)``, so a
 ///   hostile or broken server cannot make the client hold more than that (pages are about
-///   110 KB for 1000 items, 1.1 MB for 10,000). (On Linux, corelibs' `cancel()` waits for its
-///   work queue, which libcurl keeps busy while a sender on loopback outruns the client: such
-///   a sender can get tens of MB more out before the connection closes; they are discarded.);
+///   110 KB for 1000 items, 1.1 MB for 10,000), whatever its framing or encoding. The request
+///   asks for `Accept-Encoding: identity`; a body compressed anyway is inflated by the URL
+///   loader and counted inflated, piece by piece, so a gzip bomb stops at the limit too. On
+///   Linux, corelibs hands each piece to the delegate through its delegate queue as fast as
+///   libcurl reads (a 1 GB bomb once queued 1.1 GB of pieces before the first was counted):
+///   the transport's delegate queue runs each piece at once, on the queue libcurl reads on
+///   (`InlineOperationQueue`), so nothing piles up; `cancel()` waits for that queue and is
+///   sent from another, and what libcurl reads in between is dropped as it comes. Measured
+///   peak memory: `BoundedMemoryTests` (`Scripts/measure-memory.sh`);
 /// - **a redirect is followed only within the request's origin** (the same scheme, host and
 ///   port, and no user name or password in the target). Any other target (another port or
 ///   host name, `https` to `http`, a target with userinfo) is not requested: the URL carries
@@ -83,7 +89,15 @@ public struct URLSessionTransport: HTTPTransport {
         own.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.maximumBodySize = max(1, maximumBodySize)
         let delegate = SessionDelegate()
-        session = SessionBox(URLSession(configuration: own, delegate: delegate, delegateQueue: nil), delegate: delegate)
+        #if canImport(FoundationNetworking)
+        // corelibs: no credential lookups, which would suspend the task from the delegate
+        // queue (see `InlineOperationQueue`); KMA's services use no HTTP authentication.
+        own.urlCredentialStorage = nil
+        let queue: OperationQueue? = InlineOperationQueue()
+        #else
+        let queue: OperationQueue? = nil
+        #endif
+        session = SessionBox(URLSession(configuration: own, delegate: delegate, delegateQueue: queue), delegate: delegate)
     }
 
     /// The configuration of the transport's own session (a copy, with the overrides above).
@@ -104,6 +118,10 @@ public struct URLSessionTransport: HTTPTransport {
         request.timeoutInterval = max(1, connectTimeout.inSeconds.rounded(.up))
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("kma-forecast (Swift)", forHTTPHeaderField: "User-Agent")
+        // No compression asked for: KMA's pages are small, and a body's size on the wire is
+        // then its size in memory. (corelibs still inflates a body a server compresses anyway;
+        // the limit counts the inflated bytes, as they come.)
+        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
         if Task.isCancelled { throw .cancelled }
         let task = session.session.dataTask(with: request)
         let delegate = session.delegate
@@ -116,7 +134,10 @@ public struct URLSessionTransport: HTTPTransport {
                 task.resume()
             }
         } onCancel: {
-            task.cancel()
+            // Never waits here: a cancellation handler runs holding the task's status lock,
+            // which resuming the continuation (on the session's work queue, see
+            // `InlineOperationQueue`) needs, and `cancel()` waits for that queue.
+            cancelSoon(task)
         }
         return try outcome.get()
     }
@@ -162,6 +183,8 @@ public struct URLSessionTransport: HTTPTransport {
     /// | `Recv failure: Connection reset by peer` (an `https` handshake cut off) | ``TransportFailure/connectionLost(detail:)`` | yes |
     /// | `transfer closed with 104138 bytes remaining to read` | ``TransportFailure/connectionLost(detail:)`` | yes |
     /// | `Failed writing header` (corelibs could not parse a status or header line: LF-only line ends, no reason phrase, non-UTF-8 bytes) | ``TransportFailure/unparsableResponse(detail:)`` | no |
+    /// | `Illegal or missing hexadecimal sequence in chunked-encoding` (any mention of a chunk) | ``TransportFailure/undecodableBody(detail:)`` | no |
+    /// | `Error while processing content unencoding: incorrect header check`, `Unrecognized content encoding type …`, `Unrecognized or bad HTTP Content or Transfer-Encoding` | ``TransportFailure/undecodableBody(detail:)`` | no |
     /// | anything else | ``TransportFailure/other(domain:code:)`` `URLError -1` | yes |
     ///
     /// TLS: a failed or interrupted handshake can be the network's fault and is retried; a
@@ -215,6 +238,16 @@ public struct URLSessionTransport: HTTPTransport {
             // corelibs' header callback refused a line it could not parse.
             return .unparsableResponse(detail: "a status or header line the URL loader cannot read, e.g. lines ending in LF alone, a status line without a reason phrase, or header bytes that are not UTF-8")
         }
+        let lower = message.lowercased()
+        if lower.contains("chunk") {
+            // CURLE_RECV_ERROR: "Illegal or missing hexadecimal sequence in chunked-encoding".
+            return .undecodableBody(detail: "its chunked framing is broken: a chunk size that is not a hexadecimal number, or a chunk that does not end where its size says")
+        }
+        if lower.contains("content unencoding") || lower.contains("content encoding") || lower.contains("content or transfer-encoding") {
+            // CURLE_BAD_CONTENT_ENCODING: "Error while processing content unencoding: incorrect
+            // header check", "Unrecognized content encoding type …".
+            return .undecodableBody(detail: "its Content-Encoding cannot be undone: the body is not the compressed data its header declares, or uses an encoding the URL loader does not know")
+        }
         if message.hasPrefix("transfer closed with") {
             // CURLE_PARTIAL_FILE: a body shorter than its Content-Length.
             return .connectionLost(detail: "the answer ended before its declared length")
@@ -230,6 +263,17 @@ public struct URLSessionTransport: HTTPTransport {
         }
         return .other(domain: ForecastClientError.urlErrorDomain, code: URLError.unknown.rawValue)
     }
+}
+
+/// Cancels a task without waiting. On Linux, `cancel()` waits for the session's work queue,
+/// where the delegate runs (`InlineOperationQueue`): it is called from another queue, so that
+/// neither a delegate callback nor a task's cancellation handler ever waits for it.
+private func cancelSoon(_ task: URLSessionTask) {
+    #if canImport(FoundationNetworking)
+    DispatchQueue.global().async { task.cancel() }
+    #else
+    task.cancel()
+    #endif
 }
 
 /// Owns a session and invalidates it when the last transport copy goes away.
@@ -300,7 +344,7 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
             state.tasks[id]?.body.append(contentsOf: data)
             return false
         }
-        if tooLarge { dataTask.cancel() }
+        if tooLarge { cancelSoon(dataTask) }
     }
 
     func urlSession(
@@ -345,3 +389,31 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
     }
 
 }
+
+#if canImport(FoundationNetworking)
+/// The delegate queue of the transport's session on Linux: runs every block at once, on the
+/// thread that adds it.
+///
+/// corelibs' URLSession reads with libcurl on its own work queue and hands each piece of a body
+/// to the delegate with `delegateQueue.addOperation`, without waiting: a server (or a gzip bomb
+/// that libcurl inflates) faster than the delegate queues pieces without bound. Run inline,
+/// each piece is counted against the limit before libcurl reads the next, so the body held is
+/// never more than the limit and nothing waits in a queue.
+///
+/// What this asks of the delegate: never block, and never call a task method that waits for
+/// the work queue (`cancel()`, `suspend()`, `resume()`) from a callback; `SessionDelegate`
+/// cancels from another queue (`cancelSoon`). The same holds for a task's cancellation
+/// handler: it runs holding the task's status lock, which resuming a continuation on the work
+/// queue needs (a `cancel()` there deadlocked 1 run in 4). corelibs itself calls `suspend()` from a delegate callback only
+/// to retry with a stored credential after an authentication challenge; the session has no
+/// credential storage (`urlCredentialStorage = nil`).
+private final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        block()
+    }
+
+    override func addOperation(_ operation: Operation) {
+        operation.start()
+    }
+}
+#endif

@@ -41,6 +41,12 @@ public enum ReplayFault: Sendable, Hashable {
     /// (`Int.max` with `chunked`: endless), at most about 128 MB/s (a fast real link). The server stops when the client closes the
     /// connection, and records how many body bytes it got out (``ReplayServer/oversizedBytesSent``).
     case oversized(bytes: Int, chunked: Bool)
+    /// Answers HTTP 200 with `Content-Encoding: gzip` whatever the request asked for, and a
+    /// gzip bomb as the body (``GzipBomb``): a few MB on the wire inflating to `inflatedBytes`,
+    /// framed with its `Content-Length` or, when `chunked`, in 64 KiB chunks. Sent as fast as
+    /// the client reads; the compressed bytes that went out are recorded like
+    /// ``oversized(bytes:chunked:)``'s.
+    case gzipBomb(inflatedBytes: Int, chunked: Bool)
 
     /// A status answer with an empty body.
     public static func status(_ code: Int, headers: [String: String] = [:]) -> ReplayFault {

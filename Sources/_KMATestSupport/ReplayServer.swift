@@ -444,6 +444,10 @@ public final class ReplayServer: Sendable {
                 let sent = sendOversized(connection, total: total, chunked: chunked)
                 state.withLock { $0.oversizedSent.append(sent) }
                 close(connection)
+            case .gzipBomb(let inflated, let chunked)?:
+                let sent = sendGzipBomb(connection, inflatedBytes: inflated, chunked: chunked)
+                state.withLock { $0.oversizedSent.append(sent) }
+                close(connection)
             case .dropItems, .totalCountOffset, .relabelItems, .relabelBase, nil:
                 reply(connection, answer(request, alteration: fault))
                 close(connection)
@@ -615,6 +619,25 @@ public final class ReplayServer: Sendable {
                 offset += sent
             }
             return true
+        }
+
+        /// Sends a 200 gzip bomb (``GzipBomb``) until done or the peer closes; returns the
+        /// compressed body bytes sent.
+        private func sendGzipBomb(_ connection: Int32, inflatedBytes: Int, chunked: Bool) -> Int {
+            let body = GzipBomb.bytes(inflatedBytes: inflatedBytes)
+            var head = "HTTP/1.1 200 OK\r\nContent-Type: \(ReplayServer.json)\r\nContent-Encoding: gzip\r\nConnection: close\r\n"
+            head += chunked ? "Transfer-Encoding: chunked\r\n\r\n" : "Content-Length: \(body.count)\r\n\r\n"
+            guard sendAll(connection, Array(head.utf8)) else { return 0 }
+            var sent = 0
+            while sent < body.count {
+                var piece = Array(body[sent..<min(body.count, sent + 65_536)])
+                let count = piece.count
+                if chunked { piece = Array((String(count, radix: 16) + "\r\n").utf8) + piece + Array("\r\n".utf8) }
+                guard sendAll(connection, piece) else { return sent }
+                sent += count
+            }
+            if chunked { _ = sendAll(connection, Array("0\r\n\r\n".utf8)) }
+            return sent
         }
 
         /// Sends a 200 answer with a `total`-byte body until done or the peer closes; returns

@@ -182,6 +182,60 @@ struct HostileNetworkTests {
         #expect(error.attempts == 1 && recorder.sleeps.isEmpty && server.requests.count == 1, "\(error)")
     }
 
+    static let undecodableCases: [(String, [UInt8], String)] = [
+        ("a chunk size that is not hexadecimal",
+         Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\nZZZ\r\n{}\r\n0\r\n\r\n".utf8),
+         "chunked framing is broken"),
+        ("a chunk longer than its size",
+         Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\n{\"response\":1}\r\n0\r\n\r\n".utf8),
+         "chunked framing is broken"),
+        ("Content-Encoding: gzip on a body that is not gzip",
+         Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 20\r\nConnection: close\r\n\r\n{\"response\":12345678}".utf8),
+         "Content-Encoding cannot be undone"),
+        ("Content-Encoding: deflate on a body that is not deflate",
+         Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: deflate\r\nContent-Length: 20\r\nConnection: close\r\n\r\n{\"response\":12345678}".utf8),
+         "Content-Encoding cannot be undone"),
+        ("an unknown Content-Encoding",
+         Array("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: compress\r\nContent-Length: 20\r\nConnection: close\r\n\r\n{\"response\":12345678}".utf8),
+         "Content-Encoding cannot be undone"),
+    ]
+
+    // Regression: read "a network failure … check the network connection" after 3 attempts.
+    @Test("A broken chunked framing or an encoding that cannot be undone: the answer could not be decoded, once, not retried",
+          arguments: undecodableCases)
+    func undecodable(_ label: String, _ bytes: [UInt8], _ says: String) async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.raw(bytes), times: 3)
+        let recorder = Recorder()
+        let error = try #require(await fetchError(try makeClient(server, recorder: recorder)))
+        guard case .undecodableResponse(let host, let detail) = error.reason else {
+            Issue.record("\(label): expected an undecodable answer, got \(error)")
+            return
+        }
+        #expect(host == "127.0.0.1:\(server.port)" && detail.contains(says), "\(label): \(detail)")
+        #expect(error.description.hasPrefix("The answer from 127.0.0.1:\(server.port) could not be decoded ("), "\(error)")
+        #expect(!error.description.contains("network connection") && !error.isTransient && error.stage == .decode, "\(error)")
+        #expect(error.attempts == 1 && recorder.sleeps.isEmpty && server.requests.count == 1, "\(label): \(error)")
+    }
+
+    @Test("Every request asks for no compression (Accept-Encoding: identity)")
+    func asksForIdentity() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        _ = try await makeClient(server).fetch(.shortTerm, cell: shortTermCell)
+        #expect(server.requests.first?.headers["accept-encoding"] == "identity", "\(server.requests.first?.headers ?? [:])")
+    }
+
+    @Test("A gzip bomb (64 MiB inflated from about 400 KB): the body limit, counted inflated; not retried")
+    func gzipBomb() async throws {
+        let server = try shortTermServer()
+        defer { server.stop() }
+        server.inject(.gzipBomb(inflatedBytes: 64 << 20, chunked: true), times: 3)
+        let error = try #require(await fetchError(try makeClient(server, transport: URLSessionTransport(maximumBodySize: 1 << 20))))
+        #expect(error.reason == .responseTooLarge(limit: 1 << 20) && error.attempts == 1, "\(error)")
+    }
+
     @Test("A request cancelled at any moment ends, as cancelled or answered, never hangs", .timeLimit(.minutes(1)))
     func cancelledAtAnyMoment() async throws {
         let server = try shortTermServer()

@@ -109,6 +109,38 @@ struct MidTermDecoderTests {
         #expect(t.days == [.init(day: 5, minimum: 11, maximum: 25, minimumLow: 1)])
     }
 
+    // Regression: `&#xB9D1;&#xC74C;` was shown as written, not as 맑음.
+    @Test("XML numeric character references are decoded, hexadecimal and decimal, in one pass with the entities")
+    func xmlCharacterReferences() throws {
+        func land(_ wf4Am: String, outlook: String = "") -> String {
+            var xml = "<response><header><resultCode>00</resultCode><resultMsg>NORMAL_SERVICE</resultMsg></header><body><items><item><regId>11B00000</regId>"
+            xml += "<rnSt4Am>10</rnSt4Am><wf4Am>\(wf4Am)</wf4Am>"
+            return xml + "</item></items></body></response>"
+        }
+        for form in ["&#xB9D1;&#xC74C;", "&#XB9D1;&#xc74c;", "&#47569;&#51020;", "&#xB9D1;음", "맑&#51020;"] {
+            let forecast = try MidTermDecoder.landForecast(Array(land(form).utf8), issue: Self.morning)
+            #expect(forecast.day(4)?.morning?.weather?.text == "맑음" && forecast.day(4)?.morning?.weather?.isKnown == true, "\(form)")
+        }
+        #expect(try XMLText.decode("&amp;#65; &lt;b&gt; &#65;&#x42; &#x1F600; A&B &nbsp;") == "&#65; <b> AB 😀 A&B &nbsp;")
+        let outlook = "<response><header><resultCode>00</resultCode><resultMsg>NORMAL_SERVICE</resultMsg></header><body><items><item><wfSv>&#xAE30;&#xC0C1;&#xC804;&#xB9DD; &#10;&#xB2E4;&#xC74C;</wfSv></item></items></body></response>"
+        #expect(try MidTermDecoder.outlook(Array(outlook.utf8)) == "기상전망 \n다음")
+    }
+
+    @Test("An invalid numeric character reference is refused, naming it", arguments: [
+        ("&#xD800;", "names no character"), ("&#0;", "names no character"), ("&#x110000;", "names no character"),
+        ("&#xFFFFFFFFFF;", "names no character"), ("&#12", "does not end with ';'"), ("&#x;", "has no hexadecimal digits"),
+        ("&#;", "has no digits"), ("&#x1B;", "names no character"), ("&#12a;", "does not end with ';'"),
+    ])
+    func invalidCharacterReference(_ reference: String, _ says: String) throws {
+        let xml = "<response><header><resultCode>00</resultCode><resultMsg>NORMAL_SERVICE</resultMsg></header><body><items><item><regId>11B00000</regId><rnSt4Am>10</rnSt4Am><wf4Am>맑\(reference)음</wf4Am></item></items></body></response>"
+        let error = try #require(throws: ForecastResponseError.self) { try MidTermDecoder.landForecast(Array(xml.utf8), issue: Self.morning) }
+        guard case .unexpectedShape(let detail) = error else {
+            Issue.record("expected unexpectedShape, got \(error)")
+            return
+        }
+        #expect(detail.contains("XML element <wf4Am> holds the character reference '\(reference.prefix(16))") && detail.contains(says), "\(detail)")
+    }
+
     @Test("Error envelopes: NO_DATA, the gateway in JSON (HTTP 403) and XML, quota and per-second codes, API Hub, HTML, empty, cut", arguments: [
         ("midterm/error_03_no_data_getMidTa_11H10603.json", "03"),
         ("midterm/gateway_error_30_key_not_registered.http403.json", "30"),

@@ -300,7 +300,12 @@ public enum MidTermDecoder {
                 throw .unexpectedShape("XML element <\(key)> is not closed")
             }
             let content = String(decoding: utf8[(tagEnd + 1)..<end], as: UTF8.self)
-            fields[key] = .text(ResponseSniffer.unescapeXML(content))
+            do throws(XMLTextError) {
+                // Entities and numeric character references (`&#xB9D1;&#xC74C;` is 맑음).
+                fields[key] = .text(try XMLText.decode(content))
+            } catch {
+                throw .unexpectedShape("XML element <\(key.prefix(40))> holds \(error); the answer is not used")
+            }
             index = end + name.count + 3
         }
         return Item(fields: fields)
