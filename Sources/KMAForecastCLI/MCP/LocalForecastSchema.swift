@@ -251,5 +251,6 @@ enum LocalForecastSchema {
     }
   }
 }
+
 """#
 }
