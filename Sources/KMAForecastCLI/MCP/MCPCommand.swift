@@ -94,8 +94,8 @@ enum MCPCommand {
     }
 
     /// Reads lines until end of input and hands each to the server: a line longer than
-    /// ``maximumLineLength`` is skipped and answered -32700; reading waits while the output is
-    /// backed up or too many calls are in flight.
+    /// ``maximumLineLength`` is skipped and answered -32700; reading waits while too many calls
+    /// are in flight.
     static func readLines(_ input: CommandContext.Input, server: MCPServer, output: MCPOutput, log: @Sendable (String) -> Void) {
         var line: [UInt8] = []
         var skipping = false
@@ -118,7 +118,9 @@ enum MCPCommand {
             }
             line.append(contentsOf: piece)
             guard complete else { return }
-            while output.isBackedUp || server.callsInFlight >= maximumCallsInFlight {
+            // Calls end (KMA's answers time out); the output never blocks (past its bound it
+            // drops), so a client that stops reading cannot stop this loop from seeing the end.
+            while server.callsInFlight >= maximumCallsInFlight {
                 Thread.sleep(forTimeInterval: 0.002)
             }
             server.receive(line)

@@ -3,10 +3,9 @@ import KMAForecastClient
 
 /// Standard output of the MCP server: one message a line, written by one thread of its own
 /// in the order sent, from a queue bounded in bytes. A client that stops reading fills the
-/// pipe and then the queue; past ``limit`` further messages are dropped (with one line on
-/// standard error) rather than held without bound, and the reader of standard input waits
-/// (``isBackedUp``) instead of taking more requests. Nothing but whole messages ever reaches
-/// standard output.
+/// pipe and then the queue; past ``limit`` further messages are dropped (with a line on
+/// standard error) rather than held without bound. Sending never blocks, so the reader of
+/// standard input always sees its end. Nothing but whole messages ever reaches standard output.
 final class MCPOutput: Sendable {
     /// Where the lines go.
     enum Target: Sendable {
@@ -27,17 +26,14 @@ final class MCPOutput: Sendable {
 
     /// The most bytes queued; beyond it messages are dropped.
     let limit: Int
-    /// Above this many queued bytes the reader of standard input waits.
-    let backlog: Int
     private let target: Target
     private let state = Locked(State())
     private let ready = DispatchSemaphore(value: 0)
     private let log: @Sendable (String) -> Void
 
-    init(target: Target, limit: Int = 64 << 20, backlog: Int = 8 << 20, log: @escaping @Sendable (String) -> Void) {
+    init(target: Target, limit: Int = 64 << 20, log: @escaping @Sendable (String) -> Void) {
         self.target = target
         self.limit = limit
-        self.backlog = backlog
         self.log = log
         let thread = Thread { [self] in self.writeLoop() }
         thread.name = "kma-forecast mcp output"
@@ -67,9 +63,6 @@ final class MCPOutput: Sendable {
             }
         }
     }
-
-    /// Whether so much waits to be written that no more requests should be read.
-    var isBackedUp: Bool { state.withLock { $0.bytes > backlog } }
 
     /// Whether everything queued was written.
     var isIdle: Bool { state.withLock { $0.bytes == 0 && !$0.writing } }
