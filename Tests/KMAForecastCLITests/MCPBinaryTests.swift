@@ -100,6 +100,6 @@ struct MCPBinaryTests {
             "--key", HaeundaeScenario.key, "--at", "2026-10-04T17:30:00+09:00",
         ])
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains(" checks, 0 failures"), "\(result.output)")
+        #expect(result.output.contains("38 checks, 0 failures"), "\(result.output)")
     }
 }
