@@ -5,7 +5,7 @@
 /// runtimes have (macOS 15, iOS 18), and an array of them would not build for the package's
 /// floor (macOS 13, iOS 16). A `switch` calls each command directly.
 enum Subcommand: CaseIterable, Sendable {
-    case forecast, grid, baseTime, parse, field
+    case forecast, grid, baseTime, parse, field, mcp
 
     /// The subcommand's help and options.
     var spec: CommandSpec {
@@ -15,6 +15,7 @@ enum Subcommand: CaseIterable, Sendable {
         case .baseTime: BaseTimeCommand.spec
         case .parse: ParseCommand.spec
         case .field: FieldCommand.spec
+        case .mcp: MCPCommand.spec
         }
     }
 
@@ -26,6 +27,7 @@ enum Subcommand: CaseIterable, Sendable {
         case .baseTime: try BaseTimeCommand.run(arguments, context)
         case .parse: try ParseCommand.run(arguments, context)
         case .field: try await FieldCommand.run(arguments, context)
+        case .mcp: try await MCPCommand.run(arguments, context)
         }
     }
 }

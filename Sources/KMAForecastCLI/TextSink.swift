@@ -113,6 +113,13 @@ public final class TextSink: Sendable {
         return Platform.terminalColumns(fd)
     }
 
+    /// The file descriptor the sink writes to, or `nil` (memory, or a descriptor closed at
+    /// start). The MCP server writes its replies there from a thread of its own.
+    var fileDescriptor: Int32? {
+        if case .fileDescriptor(let fd) = target { return fd }
+        return nil
+    }
+
     /// Everything written so far (memory sinks only; empty for file descriptors).
     public var bytes: [UInt8] {
         state.withLock { state in

@@ -1,0 +1,141 @@
+import KMAForecast
+import KMAForecastClient
+
+/// A forecast as a model reads it well: a few lines of plain English with Korean names, every
+/// time with its `+09:00`, the dates of "today" and "tomorrow" in KST said outright, units once
+/// at the top, a value KMA did not give left out (never written as 0 or "null").
+enum MCPForecastText {
+    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+    /// The whole forecast: where, when, now, `hours` hours, the days, and what failed.
+    static func render(_ forecast: LocalForecast, hours: Int) -> String {
+        var lines: [String] = []
+        if let recording = forecast.recording {
+            lines.append("SAMPLE, NOT LIVE: no KMA service key is set, so this is a recorded forecast (\(recording.note)). Do not present it as the current weather for the place asked; to get live forecasts, \(MCPService.keyStep).")
+        }
+        lines.append("\(locationText(forecast.location)). KMA (기상청) forecast asked at \(forecast.requestedAt.iso8601).")
+        let today = forecast.requestedAt
+        let tomorrow = today.adding(seconds: 86_400)
+        let days = forecast.recording == nil
+            ? "Today in KST is \(date(today)); tomorrow is \(date(tomorrow))."
+            : "'Today' below is the recording's day, \(date(today)), not today."
+        lines.append(days + " Units: temperature °C, wind m/s, rain mm, snow cm; chances and humidity in %.")
+        if let now = forecast.current {
+            lines.append("Now (observed \(now.time.iso8601)): " + hourValues(now).joined(separator: ", "))
+        }
+        let shown = forecast.hours(hours)
+        if !shown.isEmpty {
+            lines.append("Hours:")
+            var day = 0
+            for hour in shown {
+                if hour.time.yyyymmdd != day {
+                    day = hour.time.yyyymmdd
+                    lines.append(dayLabel(hour.time, today: today) + ":")
+                }
+                let clock = String(hour.time.iso8601.dropFirst(11).prefix(5)) + "+09:00"
+                lines.append("  " + clock + " " + hourValues(hour).joined(separator: ", "))
+            }
+            if forecast.hourly.count > shown.count, let last = forecast.hourly.last {
+                lines.append("  (\(forecast.hourly.count - shown.count) more hours to \(last.time.iso8601); ask with a larger 'hours')")
+            }
+        }
+        if !forecast.daily.isEmpty {
+            lines.append("Days:")
+            for day in forecast.daily {
+                lines.append("  " + dayLine(day, today: today))
+            }
+        }
+        for failure in forecast.failures {
+            lines.append("Missing: \(failure.service.rawValue): \(failure.message)")
+        }
+        if let next = forecast.nextUpdate { lines.append("Next update from KMA: \(next.iso8601).") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func locationText(_ location: LocalForecast.Location) -> String {
+        var text = location.placeName ?? "Grid cell"
+        text += " (KMA grid nx \(location.cell.nx), ny \(location.cell.ny)"
+        if location.placeName == nil, let point = location.coordinate {
+            text += "; \(JSONText.number(point.latitude)), \(JSONText.number(point.longitude))"
+        }
+        return text + ")"
+    }
+
+    /// `2026-10-05 (Mon)`.
+    static func date(_ time: KSTDateTime) -> String {
+        let iso = String(time.iso8601.prefix(10))
+        let weekday = CivilDayWeekday.of(time.yyyymmdd)
+        return "\(iso) (\(weekdays[weekday]))"
+    }
+
+    /// `Today, 2026-10-04 (Sun)`, `Tomorrow, …`, or the date.
+    static func dayLabel(_ time: KSTDateTime, today: KSTDateTime) -> String {
+        if time.yyyymmdd == today.yyyymmdd { return "Today, " + date(time) }
+        if time.yyyymmdd == today.adding(seconds: 86_400).yyyymmdd { return "Tomorrow, " + date(time) }
+        return date(time)
+    }
+
+    /// The values of an hour that KMA gave, in a fixed order.
+    static func hourValues(_ hour: HourlyForecast) -> [String] {
+        var parts: [String] = []
+        if let celsius = hour.temperatureCelsius { parts.append(number(celsius) + "°C") }
+        if let condition = hour.condition { parts.append(condition.englishName) }
+        if let chance = hour.precipitationChance { parts.append("rain chance \(percent(chance))%") }
+        if let amount = hour.precipitationAmountRange, amount != .zero { parts.append("rain " + amountText(amount) + " mm") }
+        if let snow = hour.snowfallAmountRange, snow != .zero { parts.append("snow " + amountText(snow) + " cm") }
+        if let humidity = hour.humidity { parts.append("humidity \(percent(humidity))%") }
+        if let wind = hour.windSpeed?.value {
+            var text = "wind " + number(wind) + " m/s"
+            if let direction = hour.windDirection { text += " from " + direction.compassPoint.abbreviation }
+            parts.append(text)
+        }
+        return parts
+    }
+
+    static func dayLine(_ day: ForecastDay, today: KSTDateTime) -> String {
+        var text = dayLabel(day.start, today: today) + ":"
+        var parts: [String] = []
+        if let low = day.lowTemperature { parts.append("low " + number(low.value) + "°C") }
+        if let high = day.highTemperature { parts.append("high " + number(high.value) + "°C") }
+        for (name, half) in [("morning", day.morning), ("afternoon", day.afternoon)] {
+            guard let half else { continue }
+            var words: [String] = []
+            if let condition = half.condition { words.append(condition.englishName) }
+            if let chance = half.precipitationChance { words.append("rain chance \(percent(chance))%") }
+            if !words.isEmpty { parts.append(name + " " + words.joined(separator: ", ")) }
+        }
+        if parts.isEmpty {
+            if let chance = day.precipitationChance { parts.append("rain chance \(percent(chance))%") }
+        }
+        if day.source == nil { parts.append("no forecast for this day") }
+        text += " " + parts.joined(separator: "; ")
+        if day.source?.kind == "mid" { text += " (mid-term forecast)" }
+        return text
+    }
+
+    static func percent(_ fraction: Double) -> String { String(Int((fraction * 100).rounded())) }
+
+    static func number(_ value: Double) -> String { JSONText.number((value * 10).rounded() / 10) }
+
+    static func amountText(_ amount: AmountRange) -> String {
+        switch amount {
+        case .zero: "0"
+        case .lessThan(let value): "under " + number(value)
+        case .exactly(let value): number(value)
+        case .range(let low, let high): number(low) + "-" + number(high)
+        case .atLeast(let value): number(value) + " or more"
+        }
+    }
+}
+
+/// The weekday of a `YYYYMMDD` date, 0 = Sunday (Sakamoto's method; the proleptic Gregorian calendar).
+enum CivilDayWeekday {
+    static func of(_ yyyymmdd: Int) -> Int {
+        var year = yyyymmdd / 10_000
+        let month = yyyymmdd / 100 % 100, day = yyyymmdd % 100
+        let offsets = [0, 3, 2, 5, 0, 3, 5, 1, 4, 6, 2, 4]
+        if month < 3 { year -= 1 }
+        let value = (year + year / 4 - year / 100 + year / 400 + offsets[max(0, min(11, month - 1))] + day) % 7
+        return (value + 7) % 7
+    }
+}

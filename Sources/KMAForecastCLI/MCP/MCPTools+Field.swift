@@ -1,0 +1,77 @@
+import KMAForecast
+import KMAForecastClient
+import KMAGrid
+
+extension MCPTools {
+    /// `kma_field_values`: one variable of one run for the whole grid (API Hub), read at the
+    /// points asked for. Without a key, an error saying how to set one.
+    func fieldValues(_ input: MCPToolArguments, progress: @escaping Progress) async throws(MCPToolInputError) -> Outcome {
+        try input.allow(["variable", "product", "valid", "points"])
+        let productText = try input.string("product") ?? ForecastProduct.shortTerm.rawValue
+        guard let product = ForecastProduct(rawValue: productText) else {
+            throw MCPToolInputError(message: "'product' must be short-term, ultra-short or nowcast, got '\(productText)'")
+        }
+        guard let code = try input.string("variable") else { throw MCPToolInputError(message: "'variable' is required, e.g. TMP") }
+        guard let variable = product.gridVariables.first(where: { $0.code == code.uppercased() }) else {
+            throw MCPToolInputError(message: "'\(code)' is not a variable of the \(product.rawValue) grid; it has \(product.gridVariables.map(\.code).joined(separator: " "))")
+        }
+        var valid: KSTDateTime?
+        if let text = try input.string("valid") {
+            do throws(KSTDateTimeError) {
+                valid = KSTDateTime(unixSeconds: try ISO8601Instant.unixSeconds(text))
+            } catch {
+                throw MCPToolInputError(message: "'valid' must be an ISO 8601 instant such as 2026-11-21T15:00+09:00, got '\(text)'")
+            }
+        }
+        let queries = try input.strings("points", count: 1...200)
+        var cells: [(query: String, cell: GridCell?, error: String?)] = []
+        for query in queries {
+            do throws(MCPToolInputError) {
+                let location = try MCPToolArguments.location(of: query)
+                let resolved = try? location.resolved()
+                cells.append((query, resolved?.cell, resolved == nil ? "not on KMA's grid" : nil))
+            } catch {
+                cells.append((query, nil, error.message))
+            }
+        }
+        guard service.key != nil else {
+            return .error("No KMA API Hub key: whole-country fields come from apihub.kma.go.kr (\(product.gridOperation)). Set KMA_SERVICE_KEY in the client's env for this server to an API Hub key that has applied (활용신청) for \(product.gridOperation), then restart the server. For one place without a field, use kma_forecast.")
+        }
+        var configuration = try service.configuration()
+        configuration.rateLimiter = service.rateLimiter
+        let options = GridFieldOptions(baseURL: service.environment["KMA_FIELD_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 })
+        let field: GridField
+        do throws(ForecastClientError) {
+            let client = try GridFieldClient(configuration: configuration, options: options)
+            progress(0, 1, "fetching \(variable.code) from KMA API Hub (a new run can take 15-45 s)")
+            field = try await client.fetch(product, variable: variable, valid: valid, budget: service.budget)
+        } catch {
+            return .error(Self.failureText(error) + (error.isAccessRefusal ? "" : " (The field needs an API Hub key with \(product.gridOperation) applied for.)"))
+        }
+        progress(1, 1, "done")
+        let values = field.values(at: cells.map { $0.cell ?? GridCell.all[0] })
+        var points: [JSONValue] = []
+        var lines = ["\(variable.code) of the \(product.rawValue) run \(field.run.dateTime.iso8601), valid \(field.valid.iso8601) (KMA's numbers in the variable's unit):"]
+        for (entry, value) in zip(cells, values) {
+            var members: [(String, JSONValue)] = [("query", .string(entry.query))]
+            if let cell = entry.cell {
+                members += [("nx", .number(cell.nx)), ("ny", .number(cell.ny))]
+                if let value {
+                    members.append(("value", .number(value)))
+                    lines.append("- \(entry.query) (nx \(cell.nx), ny \(cell.ny)): \(JSONText.number(value))")
+                } else {
+                    members.append(("error", .string("no data at this cell (sea or outside KMA's domain)")))
+                    lines.append("- \(entry.query): no data at this cell")
+                }
+            } else {
+                members.append(("error", .string(entry.error ?? "not found")))
+                lines.append("- \(entry.query): \(entry.error ?? "not found")")
+            }
+            points.append(.object(members))
+        }
+        return Outcome(text: lines.joined(separator: "\n"), structured: .object([
+            ("variable", .string(variable.code)), ("product", .string(product.rawValue)),
+            ("run", .string(field.run.dateTime.iso8601)), ("valid", .string(field.valid.iso8601)), ("points", .array(points)),
+        ]), isError: false)
+    }
+}
