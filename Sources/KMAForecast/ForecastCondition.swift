@@ -105,11 +105,3 @@ public enum ForecastCondition: String, CaseIterable, Hashable, Sendable, Codable
         }
     }
 }
-
-extension ForecastRow {
-    /// The hour's weather: ``precipitationType`` when something falls, else ``sky``; `nil`
-    /// when the row has neither (a nowcast row reports no sky, so a dry observation has none).
-    public var condition: ForecastCondition? {
-        ForecastCondition(precipitationType: precipitationType, sky: sky)
-    }
-}

@@ -4,7 +4,7 @@
 /// unparsed included). The accessors below are for the common case: they read with
 /// ``inferredProduct`` and give `nil` when the category is absent, missing, unparsed or of
 /// another kind (e.g. ``windSpeed`` on an extended day, where `WSD` is a code).
-extension ForecastRow {
+extension ForecastRow: ForecastValueReading {
     /// The product the row came from: ``ForecastProduct/nowcast`` for observations;
     /// ``ForecastProduct/ultraShort`` for a run at minute 30 (HH30), or for a forecast with the
     /// ultra-short categories `T1H` or `LGT` (the short-term forecast has `TMP` and no `LGT`):
@@ -48,18 +48,6 @@ extension ForecastRow {
     /// The daily maximum temperature in °C (`TMX`), on the row that carries it (15:00).
     public var dailyMaximumTemperature: Double? { number(.tmx) }
 
-    /// The sky condition (`SKY`).
-    public var sky: SkyCondition? {
-        guard case .sky(let sky)? = value(.sky)?.meaning else { return nil }
-        return sky
-    }
-
-    /// The precipitation type (`PTY`), read with the inferred product's table.
-    public var precipitationType: PrecipitationType? {
-        guard case .precipitationType(let type)? = value(.pty)?.meaning else { return nil }
-        return type
-    }
-
     /// The probability of precipitation in % (`POP`).
     public var probabilityOfPrecipitation: Double? { number(.pop) }
 
@@ -70,51 +58,11 @@ extension ForecastRow {
     /// (see ``windStrength``).
     public var windSpeed: Double? { number(.wsd) }
 
-    /// The wind's class: the extended day's `WSD` code, or the class of the speed on other
-    /// days (``WindStrength/init(metersPerSecond:)``).
-    public var windStrength: WindStrength? {
-        switch value(.wsd)?.meaning {
-        case .windStrength(let strength)?: strength
-        case .number(let speed)?: WindStrength(metersPerSecond: speed)
-        default: nil
-        }
-    }
-
-    /// The wind direction (`VEC`).
-    public var windDirection: WindDirection? {
-        guard case .windDirection(let direction)? = value(.vec)?.meaning else { return nil }
-        return direction
-    }
-
     /// The hour's precipitation in mm: `PCP` (short-term), else `RN1` (nowcast,
     /// ultra-short); `nil` on an extended day with a rain code (see ``rainIntensity``).
-    public var precipitation: AmountRange? {
-        guard case .precipitation(let amount)? = (value(.pcp) ?? value(.rn1))?.meaning else { return nil }
-        return amount
-    }
-
-    /// The extended day's rain code (`PCP`).
-    public var rainIntensity: RainIntensity? {
-        guard case .rainIntensity(let intensity)? = value(.pcp)?.meaning else { return nil }
-        return intensity
-    }
+    public var precipitation: AmountRange? { precipitationAmountRange }
 
     /// The hour's new snow in cm (`SNO`); `nil` on an extended day with a snow code (see
     /// ``snowIntensity``).
-    public var snow: AmountRange? {
-        guard case .snow(let amount)? = value(.sno)?.meaning else { return nil }
-        return amount
-    }
-
-    /// The extended day's snow code (`SNO`).
-    public var snowIntensity: SnowIntensity? {
-        guard case .snowIntensity(let intensity)? = value(.sno)?.meaning else { return nil }
-        return intensity
-    }
-
-    /// A category's measurement, if it is one.
-    private func number(_ category: ForecastCategory) -> Double? {
-        guard case .number(let value)? = value(category)?.meaning else { return nil }
-        return value
-    }
+    public var snow: AmountRange? { snowfallAmountRange }
 }

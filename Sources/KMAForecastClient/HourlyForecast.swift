@@ -26,7 +26,7 @@ import KMAGrid
 ///
 /// Scales follow WeatherKit's: ``precipitationChance`` and ``humidity`` are 0…1. ``value(_:)``
 /// gives any category exactly as KMA sent it, and ``sources`` which product and run gave what.
-public struct HourlyForecast: Hashable, Sendable {
+public struct HourlyForecast: Hashable, Sendable, ForecastValueReading {
     /// One product's share of an hour: the run, and the values taken from it.
     public struct Source: Hashable, Sendable {
         /// The product.
@@ -147,30 +147,12 @@ public struct HourlyForecast: Hashable, Sendable {
         return source.row.value(category, product: source.product)
     }
 
-    /// Every value of the hour, each read with its product's table.
+    /// Every value of the hour, each read with its product's table. The typed readings that
+    /// mean the same for a row (``ForecastValueReading``: ``sky``, ``precipitationType``,
+    /// ``condition``, ``windDirection``, ``windStrength``, ``precipitationAmountRange``,
+    /// ``snowfallAmountRange``, the extended days' codes) read through ``value(_:)``.
     public var values: [ForecastValue] {
         sources.flatMap { source in source.row.categories.compactMap { source.row.value($0, product: source.product) } }
-    }
-
-    private func number(_ category: ForecastCategory) -> Double? {
-        guard case .number(let value)? = value(category)?.meaning else { return nil }
-        return value
-    }
-
-    /// The weather: the precipitation type when something falls, else the sky
-    /// (``ForecastCondition``). `nil` for a dry nowcast hour, which reports no sky.
-    public var condition: ForecastCondition? { ForecastCondition(precipitationType: precipitationType, sky: sky) }
-
-    /// The sky (`SKY`).
-    public var sky: SkyCondition? {
-        guard case .sky(let sky)? = value(.sky)?.meaning else { return nil }
-        return sky
-    }
-
-    /// The precipitation type (`PTY`), read with its product's table.
-    public var precipitationType: PrecipitationType? {
-        guard case .precipitationType(let type)? = value(.pty)?.meaning else { return nil }
-        return type
     }
 
     /// The temperature in °C (`T1H` or `TMP`).
@@ -190,46 +172,6 @@ public struct HourlyForecast: Hashable, Sendable {
     /// The wind speed (`WSD`); `nil` on an extended day, where `WSD` is a code (``windStrength``).
     public var windSpeed: Measurement<UnitSpeed>? {
         number(.wsd).map { Measurement(value: $0, unit: .metersPerSecond) }
-    }
-
-    /// The wind's class: the extended day's `WSD` code, or the class of the speed.
-    public var windStrength: WindStrength? {
-        switch value(.wsd)?.meaning {
-        case .windStrength(let strength)?: strength
-        case .number(let speed)?: WindStrength(metersPerSecond: speed)
-        default: nil
-        }
-    }
-
-    /// Where the wind blows from (`VEC`).
-    public var windDirection: WindDirection? {
-        guard case .windDirection(let direction)? = value(.vec)?.meaning else { return nil }
-        return direction
-    }
-
-    /// The hour's precipitation in mm as KMA bins it (`RN1` or `PCP`: none, under 1 mm, a
-    /// range …); `nil` on an extended day with a rain code (``rainIntensity``).
-    public var precipitationAmountRange: AmountRange? {
-        guard case .precipitation(let amount)? = (value(.rn1) ?? value(.pcp))?.meaning else { return nil }
-        return amount
-    }
-
-    /// The extended day's rain code (`PCP` 1–3).
-    public var rainIntensity: RainIntensity? {
-        guard case .rainIntensity(let intensity)? = value(.pcp)?.meaning else { return nil }
-        return intensity
-    }
-
-    /// The hour's new snow in cm as KMA bins it (`SNO`); `nil` on an extended day with a code.
-    public var snowfallAmountRange: AmountRange? {
-        guard case .snow(let amount)? = value(.sno)?.meaning else { return nil }
-        return amount
-    }
-
-    /// The extended day's snow code (`SNO` 1–2).
-    public var snowIntensity: SnowIntensity? {
-        guard case .snowIntensity(let intensity)? = value(.sno)?.meaning else { return nil }
-        return intensity
     }
 
     /// The wave height (`WAV`, sea cells of the short-term run).
