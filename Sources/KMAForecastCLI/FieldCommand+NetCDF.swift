@@ -64,31 +64,56 @@ extension FieldCommand {
         )
         progress.start(total: requests.count, run: "\(product.rawValue) run \(run)")
         var failure: (request: GridFieldRequest, error: ForecastClientError)?
+        var writeError: CLIError?
         var done = 0
-        for await update in client.fields(requests, budget: budget) {
-            switch update.result {
-            case .success(let field):
-                do {
-                    try file.write(field)
-                } catch {
-                    progress.finish()
-                    throw error
+        // At most `concurrency` requests in flight. After the first failure no request is
+        // started, but those in flight are waited for: they are paid for, and the client
+        // caches them, so the next run does not ask for them again.
+        await withTaskGroup(of: FetchedField.self) { group in
+            var next = 0
+            func start() {
+                guard next < requests.count, failure == nil, writeError == nil else { return }
+                let request = requests[next]
+                next += 1
+                group.addTask {
+                    // Awaited into a local before the update is built (see `Result.init(awaiting:)`).
+                    func get() async throws(ForecastClientError) -> GridField { try await client.fetch(request, budget: budget) }
+                    let result = await Result(awaiting: get)
+                    return FetchedField(request: request, result: result)
                 }
-                done += 1
-                progress.fieldDone()
-            case .failure(let error):
-                failure = (update.request, error)
             }
-            if failure != nil { break }
+            for _ in 0..<min(options.concurrency, requests.count) { start() }
+            while let update = await group.next() {
+                switch update.result {
+                case .success(let field):
+                    guard writeError == nil else { break }
+                    do throws(CLIError) {
+                        try file.write(field)
+                        done += 1
+                        progress.fieldDone()
+                    } catch {
+                        writeError = error
+                    }
+                case .failure(let error):
+                    if failure == nil { failure = (update.request, error) }
+                }
+                start()
+            }
+        }
+        if let writeError {
+            progress.finish()
+            throw writeError
         }
         progress.finish()
         if let failure {
             // The file is not finished: its temporary file goes with `file`.
             let left = requests.count - done
+            var cached = true
+            if case .disabled = configuration.cache { cached = false }
             context.standardError.write(
                 "Error: \(failure.request): \(failure.error.description)\n"
                     + "'\(path)' was not written: \(left) of \(requests.count) field\(requests.count == 1 ? "" : "s") missing. "
-                    + "The \(done) fetched are cached: run the same command again to fetch only the rest.\n"
+                    + (cached ? "The \(done) fetched are cached: run the same command again to fetch only the rest.\n" : "Without a cache (--no-cache) the next run fetches them all again.\n")
             )
             return ExitCode.failure
         }
@@ -97,6 +122,12 @@ extension FieldCommand {
             context.standardError.write("Wrote \(path): \(variables.map(\.code).joined(separator: ",")) × \(times.count) valid time\(times.count == 1 ? "" : "s") of the \(product.rawValue) run \(run) (\(progress.summary)).\n")
         }
         return ExitCode.success
+    }
+
+    /// One field's request and what came of it.
+    struct FetchedField: Sendable {
+        var request: GridFieldRequest
+        var result: Result<GridField, ForecastClientError>
     }
 
     /// `--var` for NetCDF: one code, several separated by commas, or `all`; each checked

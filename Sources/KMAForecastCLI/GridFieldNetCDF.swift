@@ -165,7 +165,8 @@ final class GridFieldNetCDF {
                 Attribute("latitude_of_projection_origin", .doubles([projection.originLatitude])),
                 Attribute("false_easting", .doubles([falseEasting])),
                 Attribute("false_northing", .doubles([falseNorthing])),
-                Attribute("earth_radius", .doubles([projection.earthRadius * 1000])),
+                // Kilometres to metres, to the centimetre: 6371008.77, not 6371008.7700000005.
+                Attribute("earth_radius", .doubles([(projection.earthRadius * 100_000).rounded() / 100])),
                 Attribute("long_name", .text("KMA 5 km forecast grid: Lambert conformal conic on a sphere, cell (nx, ny) centred at x = (nx - 1) * 5000 m, y = (ny - 1) * 5000 m")),
             ]),
             .init(name: "forecast_reference_time", dimensions: [], type: .double, attributes: [
