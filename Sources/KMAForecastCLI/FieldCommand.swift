@@ -6,7 +6,7 @@ import KMAGrid
 /// `kma-forecast field`: one variable of a run for the whole country from KMA API Hub's grid
 /// fields, as CSV, as a picture, sampled at many places, or as CF-convention NetCDF (one field,
 /// or whole runs of several variables: `FieldCommand+NetCDF.swift`).
-enum FieldCommand {
+package enum FieldCommand {
     /// The output formats of this command.
     enum Format: String, CaseIterable {
         case csv, svg, png, netcdf
@@ -190,7 +190,7 @@ enum FieldCommand {
     }
 
     /// `nx,ny,lat,lon,value` for every cell with data, in KMA's order.
-    static func csv(_ field: GridField) -> [UInt8] {
+    package static func csv(_ field: GridField) -> [UInt8] {
         var cells: [GridCell] = []
         var values: [Double] = []
         cells.reserveCapacity(GridField.count)

@@ -27,7 +27,7 @@ import KMAGrid
 /// valid time (TMN outside 06:00, TMX outside 15:00) is `_FillValue` there.
 ///
 /// **Deterministic.** No creation time is written: the same fields give the same bytes.
-final class GridFieldNetCDF {
+package final class GridFieldNetCDF {
     /// The CF version followed.
     static let conventions = "CF-1.10"
     /// The fill value of every data variable: KMA's own mark for no data.
@@ -59,7 +59,7 @@ final class GridFieldNetCDF {
     ///   - validTimes: The valid times, in order (the `time` axis).
     ///   - source: Where the fields come from, e.g. `KMA API Hub nph-dfs_shrt_grd at https://…`.
     ///   - toolVersion: The writing tool's version.
-    init(
+    package init(
         path: String, product: ForecastProduct, run: ForecastBase, variables: [ForecastCategory], validTimes: [KSTDateTime],
         source: String, toolVersion: String
     ) throws(CLIError) {
@@ -74,6 +74,7 @@ final class GridFieldNetCDF {
         try file.write(variable: 1, BigEndianBytes.doubles([Self.minutes(run.dateTime)]))
         try file.write(variable: 2, BigEndianBytes.doubles((0..<GridField.columns).map { Double($0) * Self.spacing }))
         try file.write(variable: 3, BigEndianBytes.doubles((0..<GridField.rows).map { Double($0) * Self.spacing }))
+        // Each centre by the exact formula (`center(of:)`; the batch kernel differs in the last bits).
         var latitudes = [Double](repeating: 0, count: GridField.count)
         var longitudes = [Double](repeating: 0, count: GridField.count)
         for index in 0..<GridField.count {
@@ -102,7 +103,7 @@ final class GridFieldNetCDF {
     /// - Throws: ``CLIError/runtime(_:)`` when the file cannot be written, or a categorical
     ///   variable holds a number that is not a code (a whole number from -128 to 127).
     /// - Precondition: the field is of the file's product and run, and ``holds(variable:valid:)``.
-    func write(_ field: GridField) throws(CLIError) {
+    package func write(_ field: GridField) throws(CLIError) {
         guard let variable = variables.firstIndex(of: field.variable), let time = validTimes.firstIndex(of: field.valid) else {
             preconditionFailure("a field the file has a place for")
         }
@@ -129,7 +130,7 @@ final class GridFieldNetCDF {
 
     /// Fills every place no field was written to (a variable at a time it does not have) with
     /// `_FillValue`, then puts the file at its destination.
-    func finish() throws(CLIError) {
+    package func finish() throws(CLIError) {
         var doubles: [UInt8]?
         var codes: [UInt8]?
         for (variableIndex, variable) in variables.enumerated() {

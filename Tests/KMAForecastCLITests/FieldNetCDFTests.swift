@@ -237,5 +237,11 @@ struct FieldNetCDFTests {
         #expect(rate.status == 64)
         #expect(server.requests.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never.nc"))
+
+        let help = await runTool(["field", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("kma-forecast field --var TMP,POP,PCP --valid all --format netcdf --output"))
+        #expect(help.stdout.contains("netcdf  a CF-1.10 NetCDF file"))
+        #expect(help.stdout.contains("--max-requests") && help.stdout.contains("--rate"))
     }
 }
