@@ -31,7 +31,7 @@ extension FieldCommand {
         )
         let client: GridFieldClient
         let run: ForecastBase
-        let times: [KSTDateTime]
+        var times: [KSTDateTime]
         var requests: [GridFieldRequest] = []
         do throws(ForecastClientError) {
             if let sleep = context.retrySleep {
@@ -54,6 +54,8 @@ extension FieldCommand {
                     requests.append(try GridFieldRequest(product, variable: variable, run: run, valid: time))
                 }
             }
+            // One valid time: the one the requests settled on (the nowcast's is its run).
+            if !allTimes, let first = requests.first { times = [first.valid] }
         } catch {
             throw error.stage == .request ? .usage(error.description) : .runtime(error.description)
         }

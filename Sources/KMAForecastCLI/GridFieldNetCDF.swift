@@ -100,12 +100,12 @@ package final class GridFieldNetCDF {
 
     /// Writes a field to its place (its variable, its valid time).
     ///
-    /// - Throws: ``CLIError/runtime(_:)`` when the file cannot be written, or a categorical
-    ///   variable holds a number that is not a code (a whole number from -128 to 127).
-    /// - Precondition: the field is of the file's product and run, and ``holds(variable:valid:)``.
+    /// - Throws: ``CLIError/runtime(_:)`` when the file cannot be written, the file has no place
+    ///   for the field (``holds(variable:valid:)``), or a categorical variable holds a number
+    ///   that is not a code (a whole number from -128 to 127).
     package func write(_ field: GridField) throws(CLIError) {
         guard let variable = variables.firstIndex(of: field.variable), let time = validTimes.firstIndex(of: field.valid) else {
-            preconditionFailure("a field the file has a place for")
+            throw .runtime("a \(field.variable.code) field valid at \(field.valid) has no place in '\(file.path)', which holds \(variables.map(\.code).joined(separator: ",")) at \(validTimes.count) valid times")
         }
         let bytes: [UInt8]
         if field.variable.isCategorical {

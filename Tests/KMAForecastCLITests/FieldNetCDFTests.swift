@@ -221,6 +221,21 @@ struct FieldNetCDFTests {
         }
     }
 
+    @Test("A code variable with a number that is no code: status 1, the cell named, no file")
+    func notACode() async throws {
+        let built = try Self.built(.shortTerm, ["SKY"])
+        var values = built.hundredths("SKY", time: 0)
+        values[BuiltGridField.index(nx: 98, ny: 76)] = 150
+        let server = try ReplayServer(expectedKey: Self.key)
+        server.addField(BuiltGridRun.body(values), operation: "nph-dfs_shrt_grd", tmfc: built.tmfc, tmef: BuiltGridRun.tmef(built.validTimes[0]), variable: "SKY")
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = await Self.run(server, ["--var", "SKY", "--format", "netcdf", "--output", directory + "/sky.nc"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("KMA sent 1.5 for SKY at cell 98,76") && result.stderr.contains("--format csv"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
+    }
+
     @Test("Bad usage: NetCDF to standard output, --valid all without NetCDF, an unknown code among several, --rate for one field")
     func usage() async throws {
         let server = try ReplayServer(expectedKey: Self.key)
