@@ -4,11 +4,12 @@ import KMAForecastClient
 import KMAGrid
 
 /// `kma-forecast field`: one variable of a run for the whole country from KMA API Hub's grid
-/// fields, as CSV, as a picture, or sampled at many places.
-enum FieldCommand {
+/// fields, as CSV, as a picture, sampled at many places, or as CF-convention NetCDF (one field,
+/// or whole runs of several variables: `FieldCommand+NetCDF.swift`).
+package enum FieldCommand {
     /// The output formats of this command.
     enum Format: String, CaseIterable {
-        case csv, svg, png
+        case csv, svg, png, netcdf
     }
 
     static let spec = CommandSpec(
@@ -17,6 +18,7 @@ enum FieldCommand {
         usage: [
             "--var <code> [--product <product>] [--at <instant>] [--valid <instant>] [--format csv|svg|png] [--output <file>]",
             "--var <code> --input <places.csv> [--product <product>] [--at <instant>] [--valid <instant>] [--output <file>]",
+            "--var <code>[,<code>…]|all [--valid <instant>|all] --format netcdf --output <file.nc> [--rate <n>] [--max-requests <n>]",
         ],
         discussion: """
             One request fetches the variable for all 149 × 253 cells (KMA API Hub: nph-dfs_shrt_grd,
@@ -38,6 +40,16 @@ enum FieldCommand {
                     centre), south to north, west to east.
               svg   a picture of the grid, north up, with a colour scale and legend.
               png   the same picture as PNG (the legend's numbers are in the SVG only).
+              netcdf  a CF-1.10 NetCDF file (classic 64-bit offset, which every netCDF
+                    reader, xarray and GDAL/QGIS open) with KMA's Lambert conformal grid
+                    attached: x/y in metres, lat/lon of the cell centres, time, the run;
+                    -99 (no data) is the _FillValue; SKY and PTY keep their codes with
+                    flag_values/flag_meanings. Needs --output. Here --var takes several
+                    codes (TMP,POP,PCP) or 'all', and --valid 'all' for every valid time
+                    of the run: one file, time × y × x per variable, each field fetched
+                    (at most --rate a second, --max-requests in all) and written as it
+                    comes. Fields are cached: after a failure or Ctrl-C, the same command
+                    asks only for what is missing. The file appears only when whole.
             With --input, each row of a places CSV (read as for the forecast's --input: lat,lon,
             nx,ny or place columns) is written back as given with a 'value' column added (empty
             where there is no data): every row from one request. A row of KMA's grid table
@@ -47,20 +59,22 @@ enum FieldCommand {
               kma-forecast field --var TMP > tmp.csv
               kma-forecast field --var POP --valid 2026-11-22T15:00 --format svg --output pop.svg
               kma-forecast field --var TMP --input Fixtures/grid/kma_grid_2510.csv > places.csv
+              kma-forecast field --var TMP --format netcdf --output tmp.nc
+              kma-forecast field --var TMP,POP,PCP --valid all --format netcdf --output run.nc
             """,
         options: [
-            OptionSpec("var", value: "code", help: "The variable, one code, e.g. TMP (see below)."),
+            OptionSpec("var", value: "code", help: "The variable, one code, e.g. TMP (see below); with --format netcdf also several (TMP,POP,PCP) or all."),
             OptionSpec(
                 "product", value: "product", help: "short-term (default), ultra-short or nowcast.",
                 allowed: ForecastProduct.allCases.map(\.rawValue)
             ),
             OptionSpec("at", value: "instant", help: "Use the newest run available at this instant, ISO 8601 (without an offset it is KST). Default: now."),
-            OptionSpec("valid", value: "instant", help: "The valid hour, ISO 8601 (e.g. 2026-11-21T15:00). Default: the run's first."),
-            OptionSpec("format", value: "format", help: "csv (default), svg or png.", allowed: Format.allCases.map(\.rawValue)),
+            OptionSpec("valid", value: "instant", help: "The valid hour, ISO 8601 (e.g. 2026-11-21T15:00), or all (every hour of the run, --format netcdf). Default: the run's first."),
+            OptionSpec("format", value: "format", help: "csv (default), svg, png or netcdf.", allowed: Format.allCases.map(\.rawValue)),
             OptionSpec("output", value: "file", help: "Write to this file instead of standard output."),
             OptionSpec("input", value: "file", help: "Sample the field at the places of a CSV file (header with nx,ny or lat,lon), or - for standard input."),
             OptionSpec("base-url", value: "url", help: "The grid service root (default: $KMA_FIELD_BASE_URL, else \(GridFieldOptions.defaultBaseURL))."),
-        ] + ["service-key", "cache-dir", "no-cache"].compactMap { ForecastCommand.spec.option(named: $0) },
+        ] + ["rate", "max-requests", "service-key", "cache-dir", "no-cache"].compactMap { ForecastCommand.spec.option(named: $0) },
         positional: nil
     )
 
@@ -73,6 +87,10 @@ enum FieldCommand {
         }
         if arguments.has("input"), format != .csv {
             throw .usage("'--input <file>' writes CSV; leave out '--format \(format.rawValue)'")
+        }
+        if format == .netcdf { return try await netcdf(arguments, context, product: product) }
+        if arguments.has("rate") || arguments.has("max-requests") {
+            throw .usage("'--rate' and '--max-requests' are for the many fields of '--format netcdf'; one field is one request")
         }
         let variable = try Self.variable(arguments, product: product)
         let instant = try BaseTimeCommand.instant(arguments, context)
@@ -131,6 +149,7 @@ enum FieldCommand {
             case .csv: output = Self.csv(field)
             case .svg: output = Array(FieldPicture(field: field, source: "KMA API Hub \(product.gridOperation) at \(client.baseURL)").svg().utf8)
             case .png: output = FieldPNG(field: field).encoded()
+            case .netcdf: preconditionFailure("NetCDF is written by FieldCommand.netcdf")
             }
         }
         if let path = arguments.string("output") {
@@ -153,7 +172,8 @@ enum FieldCommand {
         let text = arguments.string("var") ?? ""
         let known = product.gridVariables
         guard let variable = known.first(where: { $0.code == text.uppercased() }) else {
-            let hint = text.contains(",") ? " (one variable per request: API Hub answers several with -99 almost everywhere)" : ""
+            let hint = text.contains(",") || text.lowercased() == "all"
+                ? " (one variable per request: API Hub answers several with -99 almost everywhere; for one NetCDF file of several variables add '--format netcdf --output <file.nc>')" : ""
             throw .usage("The value '\(text)' is invalid for '--var <code>'\(hint). The \(product.rawValue) grid has \(known.map(\.code).joined(separator: " "))")
         }
         return variable
@@ -162,6 +182,9 @@ enum FieldCommand {
     /// The `--valid` hour, if given.
     static func valid(_ arguments: ParsedArguments) throws(CLIError) -> KSTDateTime? {
         guard let text = arguments.string("valid") else { return nil }
+        if text.lowercased() == "all" {
+            throw .usage("'--valid all' writes every valid time of the run into one NetCDF file: add '--format netcdf --output <file.nc>'")
+        }
         do {
             return KSTDateTime(unixSeconds: try ISO8601Instant.unixSeconds(text))
         } catch {
@@ -170,7 +193,7 @@ enum FieldCommand {
     }
 
     /// `nx,ny,lat,lon,value` for every cell with data, in KMA's order.
-    static func csv(_ field: GridField) -> [UInt8] {
+    package static func csv(_ field: GridField) -> [UInt8] {
         var cells: [GridCell] = []
         var values: [Double] = []
         cells.reserveCapacity(GridField.count)
