@@ -252,3 +252,30 @@ struct MCPServerTests {
         #expect(byID["7"]??["structuredContent"]?["at"] == .string("2026-11-21T02:30:00+09:00"))
     }
 }
+
+@Suite("kma_field_values against a stand-in API Hub")
+struct MCPFieldToolTests {
+    @Test("With an API Hub key: the run, the valid hour and each point's value at the cell our conversion names; a point off the grid named as such")
+    func values() async throws {
+        let server = try FieldCommandTests.server()
+        defer { server.stop() }
+        let run = await runMCP(
+            [MCPRequest.call(id: 1, "kma_field_values", #"{"variable":"TMP","points":["부산광역시","35.1770194,129.0769528","10,10"]}"#)],
+            environment: ["KMA_SERVICE_KEY": FieldCommandTests.key, "KMA_FIELD_BASE_URL": server.apiHubFieldBaseURL], now: FieldCommandTests.now
+        )
+        let result = try #require(run.replies.first?["result"])
+        #expect(result["isError"] != .bool(true), "\(run.lines)")
+        let structured = try #require(result["structuredContent"])
+        #expect(structured["run"] == .string("2026-11-21T05:00:00+09:00") && structured["valid"] == .string("2026-11-21T06:00:00+09:00"))
+        let points = try #require(structured["points"]?.arrayValue)
+        #expect(points.count == 3)
+        let hundredths = try #require(FieldCommandTests.built.hundredths[BuiltGridField.index(nx: 98, ny: 76)])
+        for point in points.prefix(2) {
+            #expect(point["nx"]?.intValue == 98 && point["ny"]?.intValue == 76, "\(point)")
+            #expect(point["value"]?.text == JSONText.number(Double(hundredths) / 100), "\(point)")
+        }
+        #expect(points[2]["value"] == nil && points[2]["error"]?.stringValue?.contains("outside KMA's forecast grid") == true)
+        #expect(!run.lines.joined().contains(FieldCommandTests.key) && !run.lines.joined().contains("TESTKEY"))
+        #expect(server.requests.count == 1)
+    }
+}
