@@ -25,12 +25,18 @@ enum ForecastCommand {
             "--demo [options]",
         ],
         discussion: """
-            By default the three products are fetched at once and merged into one timeline: the
-            current observation (nowcast), the next 6 hours (ultra-short), then the short-term
-            forecast to its end. Each row says which product and run it came from.
+            By default the three products are fetched at once and merged into one forecast: the
+            current observation (nowcast), then every hour to the end of the short-term run, each
+            value from the freshest product that has it (for the next 6 hours the ultra-short
+            forecast's temperature, sky, rain and wind, the short-term run's chance of rain), and
+            the days ahead. --format json is the library's LocalForecast (it says which product
+            and run gave each value; schema: Schemas/local-forecast.schema.json). With --format
+            json or csv the exit status is 1 when a requested product is missing (the output
+            holds the rest, and why).
 
             The key comes from --service-key or KMA_SERVICE_KEY. Without a key, the text view shows
-            bundled sample data (a real recorded forecast) with a notice; other formats need a key.
+            bundled sample data (a real recorded forecast, its first line saying of which place
+            and run); other formats need a key (or --demo).
             \(keyHelp)
 
             Runs are cached under $XDG_CACHE_HOME/kma-forecast (else ~/.cache/kma-forecast): a
