@@ -1,3 +1,5 @@
+import KMAForecast
+
 /// Reads one JSON text (RFC 8259) into a ``JSONValue``: strict (no comments, no trailing
 /// commas, no leading zeros), strings must be valid UTF-8 (a line of invalid UTF-8 is refused,
 /// never repaired), and nesting is limited to ``maximumDepth`` so a hostile line of `[[[[…`
@@ -188,14 +190,8 @@ struct JSONParser {
         guard position + 4 <= bytes.count else { throw failure("an incomplete \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw failure("an invalid \\u escape")
-            }
+            // The project's one hex-digit table (KMAForecast's HexDigit).
+            guard let digit = HexDigit.value(bytes[position]).map(UInt32.init) else { throw failure("an invalid \\u escape") }
             value = value << 4 | digit
             position += 1
         }
