@@ -52,7 +52,7 @@ let package = Package(
             name: "KMAForecastClient",
             // KMAPlaces: place names for `forecast(for: .place(…))`, and the mid-term region
             // codes of a place (the ten-day view).
-            dependencies: ["KMAGrid", "KMAForecast", "KMAPlaces"],
+            dependencies: ["KMAGrid", "KMAForecast", "KMAPlaces", "_KMASystem"],
             exclude: ["README.md"],
             // The recorded KMA answers of the sample forecast (`LocalForecast.sample`,
             // `RecordedRunTransport.sample`, the CLI's first run without a key), compiled into
@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "_KMASystem"]
         ),
         .executableTarget(
             name: "kma-forecast",
@@ -80,7 +80,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastCLI", "_KMATestSupport"],
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastCLI", "_KMATestSupport", "_KMASystem"],
             path: "Benchmarks",
             exclude: ["README.md"]
         ),
@@ -94,11 +94,17 @@ let package = Package(
 
         // MARK: - Implementation details
 
+        // The operating-system seam: the package's one import of the C library for file
+        // descriptors, error numbers and its one lock (`Locked`). `package` access only.
+        .target(
+            name: "_KMASystem"
+        ),
+
         .target(
             name: "_KMATestSupport",
             // KMAForecastClient: RecordedRunPages, the routing the replay server shares with the
             // sample forecast's transport.
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "_KMASystem"]
         ),
         .testTarget(
             name: "KMAGridTests",
@@ -116,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "KMAForecastClientTests",
             // KMAForecastKit: AppAcceptanceTests uses the library as an app does, through the one import.
-            dependencies: ["KMAForecastClient", "KMAForecastKit", "_KMATestSupport"]
+            dependencies: ["KMAForecastClient", "KMAForecastKit", "_KMATestSupport", "_KMASystem"]
         ),
         .testTarget(
             name: "KMAPlacesTests",
@@ -125,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "KMAForecastCLITests",
             // "kma-forecast": BuiltBinaryTests runs the executable of the same build as a process.
-            dependencies: ["KMAForecastCLI", "kma-forecast", "_KMATestSupport"]
+            dependencies: ["KMAForecastCLI", "kma-forecast", "_KMATestSupport", "_KMASystem"]
         ),
     ],
     swiftLanguageModes: [.v6]

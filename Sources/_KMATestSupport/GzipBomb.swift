@@ -1,4 +1,5 @@
 import KMAForecastClient
+import _KMASystem
 
 /// A gzip stream that inflates to far more than it weighs: the body of a "gzip bomb" for
 /// ``ReplayFault/gzipBomb(inflatedBytes:chunked:)``.

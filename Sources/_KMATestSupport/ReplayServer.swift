@@ -8,6 +8,7 @@ import Darwin
 import Foundation
 import KMAForecastClient
 import KMAForecast
+import _KMASystem
 
 /// A small HTTP/1.1 server on `127.0.0.1` that answers like KMA's forecast service from
 /// recorded runs, for testing a client over real sockets.

@@ -8,6 +8,7 @@ import KMAForecastClient
 import Testing
 @testable import KMAForecastCLI
 import _KMATestSupport
+import _KMASystem
 
 /// Reads a FIFO on its own thread while the tool writes it: opened non-blocking first (so a
 /// tool that never opens the FIFO cannot hang the test), drained until told the writer is done.

@@ -3,6 +3,7 @@ import KMAForecast
 @testable import KMAForecastClient
 import KMAGrid
 import _KMATestSupport
+import _KMASystem
 
 /// The distinctive fake key of these tests, decoded; its Encoding form is
 /// `TESTKEY%2Babc%2Fdef%3D%3D`. No error, event, URL or cache file may contain `TESTKEY`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KMAForecastClient
 import _KMATestSupport
+import _KMASystem
 
 /// The package's lock (``Locked``), which stands in for `Mutex` so the package builds for
 /// macOS 13 / iOS 16.

@@ -1,4 +1,5 @@
 @testable import KMAForecastClient
+import _KMASystem
 
 /// The real transport with a probe around it: it counts the requests in flight as the client
 /// sees them (from the call to its return) and records how each ended, and it can hold the

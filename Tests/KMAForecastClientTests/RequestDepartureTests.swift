@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KMAForecastClient
 import _KMATestSupport
+import _KMASystem
 
 /// Pacing by the moment a request leaves (issue 25, item 6): a request let go and then held up
 /// (a busy CPU, the cooperative pool) pushes the next one back instead of leaving with it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KMAForecastClient
+import _KMASystem
 
 /// A virtual clock for the limiter: `sleep` moves time on by what was asked, plus a scripted
 /// oversleep (a task that wakes late), and returns at once.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KMAForecastClient
+import _KMASystem
 
 /// Temporary directories that are removed after each test: a suite marked
 /// `@Suite(.removingTemporaryDirectories)` gets, for every test case, a fresh registry;

@@ -1,5 +1,6 @@
 import Foundation
 import KMAForecastClient
+import _KMASystem
 
 /// Standard output of the MCP server: one message a line, written by one thread of its own
 /// in the order sent, from a queue bounded in bytes. A client that stops reading fills the

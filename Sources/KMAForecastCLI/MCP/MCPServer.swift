@@ -1,4 +1,5 @@
 import KMAForecastClient
+import _KMASystem
 
 /// The protocol side of `kma-forecast mcp`: one JSON-RPC message in (a line of standard input),
 /// the replies out through ``send`` (one line each), for both eras of the Model Context

@@ -1,6 +1,7 @@
 import Foundation
 import KMAForecast
 import KMAForecastClient
+import _KMASystem
 
 /// What the tools of one `kma-forecast mcp` process share for its whole life: the key (from
 /// the environment only), one forecast client (so one cache, one rate limiter at KMA's 30

@@ -1,4 +1,5 @@
 import KMAForecastClient
+import _KMASystem
 
 /// Says once, on standard error, that the cache could not be written (HOME is a file, the
 /// directory is read-only …): the forecast still prints, but every call asks KMA again, and

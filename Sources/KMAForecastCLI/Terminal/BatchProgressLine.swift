@@ -1,5 +1,6 @@
 import KMAForecast
 import KMAForecastClient
+import _KMASystem
 
 /// The progress of a many-places forecast on standard error, redrawn in place, only when
 /// standard error is a terminal: inputs done of the total, requests spent, the request rate,

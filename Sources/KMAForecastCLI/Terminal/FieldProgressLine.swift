@@ -1,4 +1,5 @@
 import KMAForecastClient
+import _KMASystem
 
 /// The progress of fetching many grid fields on standard error, redrawn in place, only when
 /// standard error is a terminal: fields written of the total, how many came from the cache,

@@ -6,6 +6,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import _KMASystem
 
 /// The few operating-system calls the CLI makes, in one place.
 enum Platform {
@@ -13,10 +14,7 @@ enum Platform {
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     /// The text of an `errno` value, e.g. "No such file or directory".
-    static func errorText(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
+    static func errorText(_ code: Int32) -> String { SystemCalls.errorText(code) }
 
     /// Whether a standard descriptor (0, 1, 2) was closed when the process started (`>&-`); if
     /// so, `/dev/null` is put in its place, so that no file the process opens later (URLSession
@@ -58,28 +56,9 @@ enum Platform {
     /// The `errno` for a descriptor that is not open.
     static let badDescriptor = EBADF
 
-    /// Writes all bytes to a file descriptor, retrying on EINTR and short writes.
-    ///
-    /// - Returns: `nil` when every byte was written; else the `errno` with which the descriptor
-    ///   refused them (`EPIPE` for a closed pipe, `ENOSPC` for `/dev/full`, `EBADF` for a
-    ///   closed descriptor), read at once so nothing in between can change it.
+    /// Writes all bytes to a file descriptor (``SystemCalls/writeAll(_:_:)``).
     @discardableResult
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-        guard var pointer = bytes.baseAddress else { return nil }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = write(fd, pointer, remaining)
-            if written < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                return code
-            }
-            if written == 0 { return EIO }
-            remaining -= written
-            pointer += written
-        }
-        return nil
-    }
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? { SystemCalls.writeAll(fd, bytes) }
 
     /// Reads everything from a file descriptor until end of file, or refuses more than
     /// `limit` bytes (`name` says what is read, in the error).

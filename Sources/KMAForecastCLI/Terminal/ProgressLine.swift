@@ -1,5 +1,6 @@
 import KMAForecast
 import KMAForecastClient
+import _KMASystem
 
 /// A one-line progress display on standard error while fetching, redrawn in place; shown only
 /// when standard error is a terminal, and cleared before the result is printed.

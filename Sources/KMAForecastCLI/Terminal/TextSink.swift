@@ -1,4 +1,5 @@
 import KMAForecastClient
+import _KMASystem
 
 /// Where the tool writes: standard output, standard error, or memory (for tests).
 ///

@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import _KMASystem
 
 /// The file-system calls the cache makes outside its checked folders (``CacheFolder``, where
 /// every read, write, listing and removal happens): creating the root, the trust rule, the
@@ -69,8 +70,6 @@ enum CacheFileSystem {
 
     /// A failure for `path` with the current `errno`'s text.
     static func failure(_ path: String) -> CacheFailure {
-        let code = errno
-        let text = strerror(code).map { String(cString: $0) } ?? "error \(code)"
-        return CacheFailure(path: path, reason: text)
+        CacheFailure(path: path, reason: SystemCalls.errorText(errno))
     }
 }

@@ -1,3 +1,4 @@
+import _KMASystem
 
 /// A limit on the number of HTTP requests, shared by every fetch it is passed to (for example
 /// the three products of one command). Each attempt, retries included, takes one request;

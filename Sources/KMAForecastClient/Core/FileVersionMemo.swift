@@ -1,4 +1,5 @@
 import KMAForecast
+import _KMASystem
 
 /// The file versions one client has been told, per product and run, each trusted until KMA's
 /// next 10-minute update after it was asked for: all the cells of a run (a batch, the three

@@ -1,5 +1,6 @@
 import Foundation
 import KMAForecast
+import _KMASystem
 
 /// Paces requests under KMA's limit of 30 requests a second per operation, and stops them all
 /// when the daily quota is used up.

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import _KMASystem
 #endif
 
 /// The real transport: `URLSession`, the only file of the toolkit that imports
