@@ -2,7 +2,8 @@ import Testing
 import _KMATestSupport
 
 /// Issue 22: a swapped latitude/longitude and a decimal comma were refused with what was
-/// wrong but not the likely fix.
+/// wrong but not the likely fix. (Issue 28: the swap hint is the library's one wording,
+/// `Latitude 37.56 with longitude 126.97 is on the grid`, the same in the MCP tools.)
 @Suite("Coordinates: the message says the likely fix")
 struct LocationHintTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -19,11 +20,11 @@ struct LocationHintTests {
 
     static let cases: [Case] = [
         Case(arguments: ["--lat", "126.97", "--lon", "37.56"],
-             contains: ["Latitude 126.97 is outside -90...90", swapped, "--lat 37.56 --lon 126.97 is on the grid (nx 60, ny 127)"], excludes: [comma]),
+             contains: ["Latitude 126.97 is outside -90...90", swapped, "Latitude 37.56 with longitude 126.97 is on the grid (nx 60, ny 127)"], excludes: [comma]),
         Case(arguments: ["grid", "--lat", "126.97", "--lon", "37.56"],
-             contains: [swapped, "--lat 37.56 --lon 126.97"], excludes: [comma]),
+             contains: [swapped, "Latitude 37.56 with longitude 126.97"], excludes: [comma]),
         Case(arguments: ["--lat", "129.0756", "--lon", "35.1796", "--format", "json"],
-             contains: [swapped, "--lat 35.1796 --lon 129.0756"], excludes: []),
+             contains: [swapped, "Latitude 35.1796 with longitude 129.0756"], excludes: []),
         Case(arguments: ["--lat", "37,56", "--lon", "126.97"],
              contains: ["The value '37,56' is invalid for '--lat <lat>'", "\(comma): '37.56'"], excludes: [swapped]),
         Case(arguments: ["--lat", "37.56", "--lon", "126,97"],

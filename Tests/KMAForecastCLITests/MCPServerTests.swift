@@ -122,11 +122,11 @@ struct MCPServerTests {
         let byID = Dictionary(uniqueKeysWithValues: run.replies.map { ($0["id"]?.text ?? "", $0["result"]) })
         func text(_ id: Int) -> String { byID["\(id)"]??["content"]?.arrayValue?.first?["text"]?.stringValue ?? "" }
         for id in 1...6 { #expect(byID["\(id)"]??["isError"] == .bool(true), "\(id): \(text(id))") }
-        #expect(text(1).contains("did you mean 서울특별시 중구 (nx 60, ny 127), 부산광역시 중구"))
+        #expect(text(1).contains("give more of the name, e.g. '서울특별시 중구':\n  서울특별시 중구 (nx 60, ny 127)\n  부산광역시 중구"))
         #expect(text(2).contains("'부산광역시 해운대구'"))
         #expect(text(3).contains("give only one of"))
         #expect(text(4).contains("has no argument 'when'"))
-        #expect(text(5).contains("outside KMA's forecast grid"))
+        #expect(text(5).contains("outside the KMA forecast grid"))
         #expect(text(6).contains("'hours' must be a whole number from 1 to 120"))
     }
 
@@ -247,7 +247,7 @@ struct MCPServerTests {
         #expect(byID["4"]??["structuredContent"]?["places"]?.arrayValue?.count == 3)
         #expect(byID["5"]??["structuredContent"]?["places"]?.arrayValue?.first?["name"]?.stringValue?.hasPrefix("경기도 수원시") == true)
         #expect(byID["6"]??["isError"] == .bool(true))
-        #expect(byID["6"]??["content"]?.arrayValue?.first?["text"]?.stringValue?.contains("Set KMA_SERVICE_KEY in the client's env for this server") == true)
+        #expect(byID["6"]??["content"]?.arrayValue?.first?["text"]?.stringValue?.contains("set KMA_SERVICE_KEY in the client's env for this server") == true)
         // Now is the injected clock (2026-11-21T02:30+09:00), in KST.
         #expect(byID["7"]??["structuredContent"]?["at"] == .string("2026-11-21T02:30:00+09:00"))
     }
@@ -274,7 +274,7 @@ struct MCPFieldToolTests {
             #expect(point["nx"]?.intValue == 98 && point["ny"]?.intValue == 76, "\(point)")
             #expect(point["value"]?.text == JSONText.number(Double(hundredths) / 100), "\(point)")
         }
-        #expect(points[2]["value"] == nil && points[2]["error"]?.stringValue?.contains("outside KMA's forecast grid") == true)
+        #expect(points[2]["value"] == nil && points[2]["error"]?.stringValue?.contains("outside the KMA forecast grid") == true)
         #expect(!run.lines.joined().contains(FieldCommandTests.key) && !run.lines.joined().contains("TESTKEY"))
         #expect(server.requests.count == 1)
     }

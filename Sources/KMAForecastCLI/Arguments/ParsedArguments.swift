@@ -1,3 +1,4 @@
+import KMAForecastClient
 import KMAForecast
 
 /// The arguments of one command, parsed against its ``CommandSpec``, with typed accessors
@@ -146,18 +147,9 @@ struct ParsedArguments: Sendable {
     func double(_ name: String, meaning: String) throws(CLIError) -> Double? {
         guard let text = values[name] else { return nil }
         guard let value = DecimalParser.parse(text), value.isFinite else {
-            throw .usage("The value '\(text)' is invalid for '\(display(name))': expected \(meaning)" + Self.decimalCommaHint(text))
+            throw .usage("The value '\(text)' is invalid for '\(display(name))': expected \(meaning)" + LocationInputError.decimalCommaHint(text))
         }
         return value
-    }
-
-    /// "; use a decimal point: '37.56'" for a number written with a decimal comma (`37,56`),
-    /// else "".
-    static func decimalCommaHint(_ text: String) -> String {
-        guard text.filter({ $0 == "," }).count == 1 else { return "" }
-        let pointed = String(text.map { $0 == "," ? "." : $0 })
-        guard let value = DecimalParser.parse(pointed), value.isFinite else { return "" }
-        return "; use a decimal point: '\(pointed)'"
     }
 
     /// The value of an option as a whole number in a range.

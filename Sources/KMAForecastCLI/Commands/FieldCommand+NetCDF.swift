@@ -9,36 +9,31 @@ extension FieldCommand {
             throw .usage("a NetCDF file is written to a file, not a stream: give '--output <file.nc>'")
         }
         let variables = try Self.variables(arguments, product: product)
-        let budget = try ForecastCommand.budget(arguments)
-        let rate = try ForecastCommand.rate(arguments)
         let instant = try BaseTimeCommand.instant(arguments, context)
+        let settings = ClientSettings(arguments, context, at: instant, field: true)
+        let budget: RequestBudget?
+        let rate: Double
+        do throws(SettingsError) { (budget, rate) = (try settings.budget(), try settings.rate()) } catch { throw CLIError(error) }
         let validText = arguments.string("valid")
         let allTimes = validText?.lowercased() == "all"
         let valid = allTimes ? nil : try Self.valid(arguments)
-        guard let key = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            throw .runtime("no KMA API Hub key: set KMA_SERVICE_KEY or pass --service-key (an apihub.kma.go.kr key that has applied, 활용신청, for \(product.gridOperation))")
-        }
-        var configuration = try ForecastCommand.clientConfiguration(arguments, context, key: key, at: KSTDateTime(unixSeconds: instant))
-        configuration.rateLimiter = RequestRateLimiter(requestsPerSecond: rate)
         let progress = FieldProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal)
         let cacheWarning = CacheWriteWarning(sink: context.standardError)
-        configuration.onEvent = { @Sendable event in
-            cacheWarning.observe(event)
-            progress.observe(event)
-        }
-        let options = GridFieldOptions(
-            baseURL: arguments.string("base-url") ?? context.environment["KMA_FIELD_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        )
         let client: GridFieldClient
+        do throws(SettingsError) {
+            var configuration = try settings.configuration(gridOperation: product.gridOperation) { @Sendable event in
+                cacheWarning.observe(event)
+                progress.observe(event)
+            }
+            configuration.rateLimiter = RequestRateLimiter(requestsPerSecond: rate)
+            client = try settings.gridFieldClient(configuration)
+        } catch {
+            throw CLIError(error)
+        }
         let run: ForecastBase
         var times: [KSTDateTime]
         var requests: [GridFieldRequest] = []
         do throws(ForecastClientError) {
-            if let sleep = context.retrySleep {
-                client = try GridFieldClient(configuration: configuration, options: options, transport: URLSessionTransport(), sleep: sleep, random: { Double.random(in: 0..<1) })
-            } else {
-                client = try GridFieldClient(configuration: configuration, options: options)
-            }
             run = client.newestRun(of: product)
             let runTimes = product.gridValidTimes(run: run)
             if allTimes {
@@ -84,7 +79,7 @@ extension FieldCommand {
                     return FetchedField(request: request, result: result)
                 }
             }
-            for _ in 0..<min(options.concurrency, requests.count) { start() }
+            for _ in 0..<min(client.options.concurrency, requests.count) { start() }
             while let update = await group.next() {
                 switch update.result {
                 case .success(let field):
@@ -111,7 +106,7 @@ extension FieldCommand {
             // The file is not finished: its temporary file goes with `file`.
             let left = requests.count - done
             var cached = true
-            if case .disabled = configuration.cache { cached = false }
+            if case .disabled = (try? settings.cache()) ?? .disabled { cached = false }
             context.standardError.write(
                 "Error: \(failure.request): \(failure.error.description)\n"
                     + "'\(path)' was not written: \(left) of \(requests.count) field\(requests.count == 1 ? "" : "s") missing. "

@@ -83,7 +83,7 @@ package enum FieldCommand {
         let product: ForecastProduct = arguments.choice("product", default: .shortTerm)
         let format: Format = arguments.choice("format", default: .csv)
         if arguments.has("no-cache"), arguments.has("cache-dir") {
-            throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
+            throw CLIError(SettingsError.conflicting("--no-cache", "--cache-dir <dir>"))
         }
         if arguments.has("input"), format != .csv {
             throw .usage("'--input <file>' writes CSV; leave out '--format \(format.rawValue)'")
@@ -100,24 +100,10 @@ package enum FieldCommand {
             let source = path == "-" ? "standard input" : path
             return (try PlacesInput.parse(context.readInput(path), source: source, command: .field), source)
         }
-        guard let key = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            throw .runtime("no KMA API Hub key: set KMA_SERVICE_KEY or pass --service-key (an apihub.kma.go.kr key that has applied, 활용신청, for \(product.gridOperation))")
-        }
-        var configuration = try ForecastCommand.clientConfiguration(arguments, context, key: key, at: KSTDateTime(unixSeconds: instant))
-        // A cache that cannot be written or pruned (a refused folder, a planted link) is said once.
-        let cacheWarning = CacheWriteWarning(sink: context.standardError)
-        configuration.onEvent = { @Sendable event in cacheWarning.observe(event) }
-        let options = GridFieldOptions(
-            baseURL: arguments.string("base-url") ?? context.environment["KMA_FIELD_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        )
+        let settings = ClientSettings(arguments, context, at: instant, field: true)
+        let client = try Self.client(settings, product: product, context: context)
         let field: GridField
-        let client: GridFieldClient
         do throws(ForecastClientError) {
-            if let sleep = context.retrySleep {
-                client = try GridFieldClient(configuration: configuration, options: options, transport: URLSessionTransport(), sleep: sleep, random: { Double.random(in: 0..<1) })
-            } else {
-                client = try GridFieldClient(configuration: configuration, options: options)
-            }
             let run = client.newestRun(of: product)
             if context.standardError.isTerminal {
                 context.standardError.write("Fetching \(variable.code) of the \(product.rawValue) run \(run) from KMA API Hub (a new run's first call can take 15–45 s)…\n")
@@ -126,24 +112,10 @@ package enum FieldCommand {
         } catch {
             throw error.stage == .request ? .usage(error.description) : .runtime(error.description)
         }
-
-        let output: [UInt8]
         var status = ExitCode.success
+        let output: [UInt8]
         if let (input, source) = places {
-            // Each record echoed as given, then its value.
-            var text = (input.header ?? input.columns.map(CSVText.field).joined(separator: ",")) + ",value\n"
-            let values = field.values(at: input.entries.map { (try? $0.cell.get()) ?? Self.anyCell })
-            for (entry, value) in zip(input.entries, values) {
-                switch entry.cell {
-                case .success:
-                    text += entry.text + "," + (value.map(Self.number) ?? "") + "\n"
-                case .failure(let problem):
-                    context.standardError.write("Error: \(TerminalText.singleLine(source)) line \(entry.line): \(TerminalText.singleLine(problem.message))\n")
-                    text += entry.text + ",\n"
-                    status = ExitCode.failure
-                }
-            }
-            output = Array(text.utf8)
+            output = Self.sampled(field, at: input, source: source, status: &status, errors: context.standardError)
         } else {
             switch format {
             case .csv: output = Self.csv(field)
@@ -152,16 +124,52 @@ package enum FieldCommand {
             case .netcdf: preconditionFailure("NetCDF is written by FieldCommand.netcdf")
             }
         }
+        try write(output, arguments: arguments, png: format == .png, context: context)
+        return status
+    }
+
+    /// The grid-field client of the settings (API Hub key, `--base-url` or
+    /// `KMA_FIELD_BASE_URL`), the cache's write warning said once.
+    static func client(_ settings: ClientSettings, product: ForecastProduct, context: CommandContext) throws(CLIError) -> GridFieldClient {
+        // A cache that cannot be written or pruned (a refused folder, a planted link) is said once.
+        let cacheWarning = CacheWriteWarning(sink: context.standardError)
+        do throws(SettingsError) {
+            let configuration = try settings.configuration(gridOperation: product.gridOperation) { @Sendable event in cacheWarning.observe(event) }
+            return try settings.gridFieldClient(configuration)
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    /// Each record of a places file echoed as given, then its value (empty where there is
+    /// none); a record without a cell is listed on standard error and makes the status 1.
+    static func sampled(_ field: GridField, at input: PlacesInput, source: String, status: inout Int32, errors: TextSink) -> [UInt8] {
+        var text = (input.header ?? input.columns.map(CSVText.field).joined(separator: ",")) + ",value\n"
+        let values = field.values(at: input.entries.map { (try? $0.cell.get()) ?? Self.anyCell })
+        for (entry, value) in zip(input.entries, values) {
+            switch entry.cell {
+            case .success:
+                text += entry.text + "," + (value.map(Self.number) ?? "") + "\n"
+            case .failure(let problem):
+                errors.write("Error: \(TerminalText.singleLine(source)) line \(entry.line): \(TerminalText.singleLine(problem.message))\n")
+                text += entry.text + ",\n"
+                status = ExitCode.failure
+            }
+        }
+        return Array(text.utf8)
+    }
+
+    /// The output to `--output` (a device or FIFO written through, a regular file replaced
+    /// atomically, a link refused), else to standard output (a PNG never to a terminal).
+    static func write(_ output: [UInt8], arguments: ParsedArguments, png: Bool, context: CommandContext) throws(CLIError) {
         if let path = arguments.string("output") {
-            // A device or FIFO written through, a regular file replaced atomically, a link refused.
             try OutputFile.write(output, to: path)
         } else {
-            if format == .png, context.standardOutput.isTerminal {
+            if png, context.standardOutput.isTerminal {
                 throw .usage("a PNG is not for a terminal: give '--output <file>' or redirect standard output")
             }
             context.standardOutput.write(bytes: output)
         }
-        return status
     }
 
     /// A cell for rows without one (their value is not used).

@@ -8,12 +8,8 @@ import KMAPlaces
 /// `kma-forecast [--lat LAT --lon LON | --nx NX --ny NY | --place NAME]`: the weather at a point
 /// from KMA — the current observation, the coming hours, the days ahead.
 enum ForecastCommand {
-    static let keyHelp = """
-        Get a key: sign in at https://www.data.go.kr, open 기상청_단기예보 조회서비스 \
-        (https://www.data.go.kr/data/15084084/openapi.do) and apply for use (활용신청); \
-        the key is on your My Page (a new key, or a new 활용신청, can take an hour or more to become active). \
-        Then: export KMA_SERVICE_KEY='<your key>' (either form the portal shows), or pass --service-key.
-        """
+    /// How to get a key and set it here (the help, the sample's notice).
+    static let keyHelp = SettingsError.keyInstructions + " " + ClientSettings.keyStep
 
     static let spec = CommandSpec(
         name: "forecast",
@@ -181,15 +177,13 @@ enum ForecastCommand {
         implicitMidTerm: Bool, picture: Bool, language: DisplayLanguage
     ) async throws(CLIError) -> (forecast: LocalForecast, midTermSample: LocalForecast?) {
         let requested = try location(arguments)
-        if arguments.has("no-cache"), arguments.has("cache-dir") {
-            throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
-        }
         // `--at` is read (and refused when it is not an instant) with or without a key.
         let instant = try BaseTimeCommand.instant(arguments, context)
-        let keyText = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        let demo = arguments.has("demo") || (keyText == nil && picture)
-        guard demo || keyText != nil else {
-            throw .runtime("No KMA service key is set, and --format \(arguments.string("format") ?? "") does not show sample data. \(keyHelp) (Or run with --demo to see the bundled sample.)")
+        let settings = ClientSettings(arguments, context, at: instant)
+        do throws(SettingsError) { _ = try settings.cache() } catch { throw CLIError(error) }
+        let demo = arguments.has("demo") || (settings.keyText == nil && picture)
+        guard demo || settings.keyText != nil else {
+            throw .runtime("\(SettingsError.missingKey(gridOperation: nil)) \(ClientSettings.keyStep) (--format \(arguments.string("format") ?? "") shows no sample data; run with --demo to see the bundled sample.)")
         }
         if demo {
             if arguments.has("at") {
@@ -200,37 +194,9 @@ enum ForecastCommand {
         guard let requested else {
             throw .usage("Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' or '--place <name>' (or --demo)")
         }
-        let at = KSTDateTime(unixSeconds: instant)
-        var configuration = try clientConfiguration(arguments, context, key: keyText ?? "", at: at)
-        configuration.rateLimiter = RequestRateLimiter(requestsPerSecond: try rate(arguments))
-        let progress = ProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal, language: language)
-        let cacheWarning = CacheWriteWarning(sink: context.standardError)
-        let showProgress = progress.enabled
-        configuration.onEvent = { @Sendable event in
-            cacheWarning.observe(event)
-            if showProgress { progress.observe(event) }
-        }
-        let client: ForecastClient
-        do {
-            if let sleep = context.retrySleep {
-                client = try ForecastClient(configuration: configuration, transport: URLSessionTransport(maximumBodySize: configuration.maximumResponseSize), sleep: sleep, random: { Double.random(in: 0..<1) })
-            } else {
-                client = try ForecastClient(configuration: configuration)
-            }
-        } catch {
-            throw .usage(error.description)
-        }
         // The default view's days: the mid-term part only where the place has mid-term regions.
         let days = implicitMidTerm && (try? requested.resolved())?.midTermRegions == nil ? nil : midTermDays
-        let budget = try budget(arguments)
-        let forecast: LocalForecast
-        do {
-            forecast = try await client.forecast(for: requested, products: products, midTermDays: days, budget: budget)
-        } catch {
-            progress.finish()
-            throw .runtime(error.description)
-        }
-        progress.finish()
+        let forecast = try await live(requested, settings: settings, products: products, midTermDays: days, language: language, context: context)
         for outcome in forecast.products {
             guard let failure = outcome.failure else { continue }
             context.standardError.write("Warning: \(outcome.product.rawValue): \(TerminalText.safe(failure.message))\n")
@@ -240,6 +206,38 @@ enum ForecastCommand {
             context.standardError.write("Warning: mid-term: \(TerminalText.safe(failure.message))\(days)\n")
         }
         return (forecast, nil)
+    }
+
+    /// The forecast from KMA through the client of the settings, with a progress line on a
+    /// terminal and the cache's write warning.
+    static func live(
+        _ requested: ForecastLocation, settings: ClientSettings, products: [ForecastProduct], midTermDays: Int?,
+        language: DisplayLanguage, context: CommandContext
+    ) async throws(CLIError) -> LocalForecast {
+        let progress = ProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal, language: language)
+        let cacheWarning = CacheWriteWarning(sink: context.standardError)
+        let showProgress = progress.enabled
+        let client: ForecastClient
+        let budget: RequestBudget?
+        do throws(SettingsError) {
+            var configuration = try settings.configuration { @Sendable event in
+                cacheWarning.observe(event)
+                if showProgress { progress.observe(event) }
+            }
+            configuration.rateLimiter = RequestRateLimiter(requestsPerSecond: try settings.rate())
+            client = try settings.forecastClient(configuration)
+            budget = try settings.budget()
+        } catch {
+            throw CLIError(error)
+        }
+        do {
+            let forecast = try await client.forecast(for: requested, products: products, midTermDays: midTermDays, budget: budget)
+            progress.finish()
+            return forecast
+        } catch {
+            progress.finish()
+            throw .runtime(error.description)
+        }
     }
 
     /// The sample: the bundled recording of the product asked for (the short-term run by
@@ -257,9 +255,7 @@ enum ForecastCommand {
         func ask(_ recording: SampleRecording, products: [ForecastProduct], midTermDays: Int?) async throws(CLIError) -> LocalForecast {
             do {
                 // The sample's key is a placeholder: the recorded transport sends nothing.
-                let instant = recording.availableAt.date
-                let configuration = ClientConfiguration(serviceKey: try ServiceKey("SAMPLE"), cache: .disabled, now: { instant })
-                let client = try ForecastClient(configuration: configuration, transport: RecordedRunTransport.sample)
+                let client = try ClientSettings.sampleClient(at: recording.availableAt.date)
                 var forecast = try await client.forecast(for: recording.location, products: products, midTermDays: midTermDays)
                 forecast.recording = recording.recording
                 return forecast
@@ -297,63 +293,8 @@ enum ForecastCommand {
         }
         if point { return .coordinate(try LocationArguments.point(arguments).0) }
         if cell { return .cell(try LocationArguments.cell(arguments)) }
-        if named {
-            _ = try LocationArguments.place(arguments)
-            return .place(arguments.string("place") ?? "")
-        }
+        if named { return .place(try LocationArguments.place(arguments)) }
         return nil
-    }
-
-    // MARK: The client
-
-    /// `--rate`: requests per second per operation, default 30.
-    static func rate(_ arguments: ParsedArguments) throws(CLIError) -> Double {
-        guard let text = arguments.string("rate") else { return 30 }
-        guard let rate = DecimalParser.parse(text), rate > 0, rate <= 1_000 else {
-            throw .usage("The value '\(text)' is invalid for '--rate <n>': expected requests per second, a number above 0 and at most 1000 (KMA allows 30)")
-        }
-        return rate
-    }
-
-    /// `--max-requests`: a request budget, or `nil` for none.
-    static func budget(_ arguments: ParsedArguments) throws(CLIError) -> RequestBudget? {
-        try arguments.int("max-requests", range: 0...Int(Int32.max), meaning: "a number of requests").map { RequestBudget(limit: $0) }
-    }
-
-    static func clientConfiguration(_ arguments: ParsedArguments, _ context: CommandContext, key: String, at: KSTDateTime) throws(CLIError) -> ClientConfiguration {
-        let serviceKey: ServiceKey
-        do {
-            serviceKey = try ServiceKey(key)
-        } catch {
-            let source = arguments.has("service-key") ? "--service-key" : "KMA_SERVICE_KEY"
-            throw arguments.has("service-key") ? .usage("\(source): \(error.description)") : .runtime("\(source): \(error.description)")
-        }
-        let providerText = arguments.string("provider") ?? context.environment["KMA_PROVIDER"].flatMap { $0.isEmpty ? nil : $0 }
-        var provider = ServiceProvider.dataGoKr
-        if let providerText {
-            guard let parsed = ServiceProvider(rawValue: providerText) else {
-                throw .runtime("KMA_PROVIDER is '\(providerText)'; use data.go.kr or apihub")
-            }
-            provider = parsed
-        }
-        let cache: CacheLocation
-        if arguments.has("no-cache") {
-            cache = .disabled
-        } else if let directory = arguments.string("cache-dir") {
-            cache = .directory(directory)
-        } else {
-            cache = ForecastCache.defaultDirectory(environment: context.environment).map { .directory($0) } ?? .disabled
-        }
-        let instant = at.date
-        var configuration = ClientConfiguration(
-            provider: provider,
-            serviceKey: serviceKey,
-            baseURL: arguments.string("base-url") ?? context.environment["KMA_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 },
-            cache: cache,
-            now: { instant }
-        )
-        configuration.midBaseURL = arguments.string("mid-base-url") ?? context.environment["KMA_MID_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        return configuration
     }
 
     // MARK: Output

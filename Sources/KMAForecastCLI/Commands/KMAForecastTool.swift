@@ -111,15 +111,7 @@ public enum KMAForecastTool {
             // `--generate-completion-script <shell>` (swift-argument-parser's spelling),
             // anywhere: before or after a subcommand and other options.
             if let request = Self.completionRequest(in: arguments) {
-                let completion = "--generate-completion-script"
-                let shells = CompletionScript.Shell.allCases.map(\.rawValue)
-                guard let value = request.shell, let shell = CompletionScript.Shell(rawValue: value) else {
-                    let problem = request.shell.map { "The value '\(TerminalText.safe($0))' is invalid for '\(completion) <shell>'" } ?? "Missing value for '\(completion) <shell>'"
-                    throw CLIError.usage(problem + ". Please provide one of \(ParsedArguments.listing(shells)).")
-                }
-                _ = try ParsedArguments.parse(request.rest, spec: request.spec)
-                context.standardOutput.write(CompletionScript.script(for: shell, root: rootSpec, subcommands: subcommands.map(\.spec)))
-                return ExitCode.success
+                return try completion(request, context)
             }
             // `--version` anywhere (as swift-argument-parser honours it), but not as the value
             // of an option (`--place --version` is a place name) nor after `--`.
@@ -128,17 +120,7 @@ public enum KMAForecastTool {
                 context.standardOutput.write("kma-forecast \(version)\n")
                 return ExitCode.success
             }
-            if first == "help" {
-                let topic = arguments.dropFirst().first
-                if let topic, let command = subcommands.first(where: { $0.spec.name == topic }) {
-                    context.standardOutput.write(command.spec.helpText(width: width))
-                } else if let topic {
-                    throw CLIError.usage("Unknown subcommand '\(topic)'" + suggestion(topic))
-                } else {
-                    context.standardOutput.write(reference(width: width))
-                }
-                return ExitCode.success
-            }
+            if first == "help" { return try help(topic: arguments.dropFirst().first, width: width, context) }
             guard let command = subcommands.first(where: { $0.spec.name == first }) else {
                 guard first.hasPrefix("-") else {
                     throw CLIError.usage("Unknown subcommand '\(first)'" + suggestion(first))
@@ -163,6 +145,31 @@ public enum KMAForecastTool {
         } catch {
             return report(error, spec: spec, context)
         }
+    }
+
+    /// `--generate-completion-script <shell>`: the script, once the other arguments parse.
+    private static func completion(_ request: (shell: String?, rest: [String], spec: CommandSpec), _ context: CommandContext) throws(CLIError) -> Int32 {
+        let completion = "--generate-completion-script"
+        let shells = CompletionScript.Shell.allCases.map(\.rawValue)
+        guard let value = request.shell, let shell = CompletionScript.Shell(rawValue: value) else {
+            let problem = request.shell.map { "The value '\(TerminalText.safe($0))' is invalid for '\(completion) <shell>'" } ?? "Missing value for '\(completion) <shell>'"
+            throw CLIError.usage(problem + ". Please provide one of \(ParsedArguments.listing(shells)).")
+        }
+        _ = try ParsedArguments.parse(request.rest, spec: request.spec)
+        context.standardOutput.write(CompletionScript.script(for: shell, root: rootSpec, subcommands: subcommands.map(\.spec)))
+        return ExitCode.success
+    }
+
+    /// `help [<subcommand>]`: a subcommand's help, or the full reference.
+    private static func help(topic: String?, width: Int, _ context: CommandContext) throws(CLIError) -> Int32 {
+        if let topic, let command = subcommands.first(where: { $0.spec.name == topic }) {
+            context.standardOutput.write(command.spec.helpText(width: width))
+        } else if let topic {
+            throw CLIError.usage("Unknown subcommand '\(topic)'" + suggestion(topic))
+        } else {
+            context.standardOutput.write(reference(width: width))
+        }
+        return ExitCode.success
     }
 
     private static func suggestion(_ name: String) -> String {

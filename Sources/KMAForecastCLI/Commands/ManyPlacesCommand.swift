@@ -22,20 +22,14 @@ enum ManyPlacesCommand {
     }
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
-        let format: BatchRowWriter.Format
-        switch arguments.string("format") {
-        case nil, "csv": format = .csv
-        case "jsonl": format = .jsonl
-        default:
-            throw .usage("Many places are written as CSV or JSON Lines: use '--format csv' (the default for many places) or '--format jsonl'")
-        }
+        let format = try Self.format(arguments)
         if arguments.has("demo") { throw .usage("--demo shows one place; give a key to fetch many") }
         if arguments.has("input"), arguments.has("place") || arguments.has("lat") || arguments.has("nx") {
             throw .usage("Give the places either in '--input <file>' or as '--place', '--lat/--lon' and '--nx/--ny' options, not both")
         }
-        if arguments.has("no-cache"), arguments.has("cache-dir") {
-            throw .usage("Give only one of '--no-cache' and '--cache-dir <dir>'")
-        }
+        let instant = try BaseTimeCommand.instant(arguments, context)
+        let settings = ClientSettings(arguments, context, at: instant)
+        do throws(SettingsError) { _ = try settings.cache() } catch { throw CLIError(error) }
         let products: [ForecastProduct] = arguments.string("product").flatMap(ForecastProduct.init(rawValue:)).map { [$0] }
             ?? [.nowcast, .ultraShort, .shortTerm]
         let input: PlacesInput
@@ -45,38 +39,58 @@ enum ManyPlacesCommand {
         } else {
             input = try PlacesInput.arguments(arguments)
         }
-        let budget = try ForecastCommand.budget(arguments)
-        let rate = try ForecastCommand.rate(arguments)
-        guard let keyText = arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            throw .runtime("No KMA service key is set; many places need one. \(ForecastCommand.keyHelp)")
-        }
-        let instant = try BaseTimeCommand.instant(arguments, context)
-        var configuration = try ForecastCommand.clientConfiguration(arguments, context, key: keyText, at: KSTDateTime(unixSeconds: instant))
-        let limiter = RequestRateLimiter(requestsPerSecond: rate)
-        configuration.rateLimiter = limiter
         let progress = BatchProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal, total: input.entries.count)
+        let budget: RequestBudget?
+        let rate: Double
+        let made: (client: ForecastClient, limiter: RequestRateLimiter)
+        do throws(SettingsError) {
+            budget = try settings.budget()
+            rate = try settings.rate()
+            made = try client(settings, rate: rate, connections: concurrency(rate: rate) * products.count, progress: progress, context: context)
+        } catch {
+            if case .missingKey = error { throw .runtime("\(error) \(ClientSettings.keyStep) Many places need one.") }
+            throw CLIError(error)
+        }
+        let writer = BatchRowWriter(format: format, inputColumns: input.columns, products: products)
+        var tally = Tally()
+        await fetch(input, products: products, client: made.client, concurrency: concurrency(rate: rate), budget: budget,
+                    writer: writer, tally: &tally, progress: progress, out: context.standardOutput)
+        progress.finish()
+        return tally.report(total: input.entries.count, limiter: made.limiter, budget: budget, sink: context.standardError)
+    }
+
+    /// `--format`: CSV (the default for many places) or JSON Lines.
+    static func format(_ arguments: ParsedArguments) throws(CLIError) -> BatchRowWriter.Format {
+        switch arguments.string("format") {
+        case nil, "csv": return .csv
+        case "jsonl": return .jsonl
+        default:
+            throw .usage("Many places are written as CSV or JSON Lines: use '--format csv' (the default for many places) or '--format jsonl'")
+        }
+    }
+
+    /// The client of the settings, paced at `rate`, reporting to the progress line and the
+    /// cache's write warning.
+    static func client(
+        _ settings: ClientSettings, rate: Double, connections: Int, progress: BatchProgressLine, context: CommandContext
+    ) throws(SettingsError) -> (client: ForecastClient, limiter: RequestRateLimiter) {
+        let limiter = RequestRateLimiter(requestsPerSecond: rate)
         let cacheWarning = CacheWriteWarning(sink: context.standardError)
-        configuration.onEvent = { @Sendable event in
+        var configuration = try settings.configuration { @Sendable event in
             cacheWarning.observe(event)
             progress.observe(event)
         }
-        let concurrency = concurrency(rate: rate)
-        let client: ForecastClient
-        do {
-            client = try ForecastClient(
-                configuration: configuration,
-                transport: URLSessionTransport(maximumConnectionsPerHost: concurrency * products.count),
-                sleep: context.retrySleep ?? { duration in try? await Task.sleep(for: duration) },
-                random: { Double.random(in: 0..<1) }
-            )
-        } catch {
-            throw .usage(error.description)
-        }
+        configuration.rateLimiter = limiter
+        return (try settings.forecastClient(configuration, connections: connections), limiter)
+    }
 
-        let writer = BatchRowWriter(format: format, inputColumns: input.columns, products: products)
-        let out = context.standardOutput
+    /// Fetches every located input and writes its rows (or its failure) in input order, the
+    /// inputs without a cell in their place.
+    static func fetch(
+        _ input: PlacesInput, products: [ForecastProduct], client: ForecastClient, concurrency: Int, budget: RequestBudget?,
+        writer: BatchRowWriter, tally: inout Tally, progress: BatchProgressLine, out: TextSink
+    ) async {
         out.write(writer.header)
-        var tally = Tally()
         var located: [GridCell] = []
         var positions: [Int] = []
         for (position, entry) in input.entries.enumerated() {
@@ -86,13 +100,14 @@ enum ManyPlacesCommand {
             }
         }
         var written = 0
+        var failures = tally
         /// Writes the inputs that have no cell, up to (not including) `position`.
         func writeUnlocated(upTo position: Int) {
             while written < position {
                 let entry = input.entries[written]
                 if case .failure(let problem) = entry.cell {
                     out.write(writer.failure(BatchRowWriter.oneLine(problem.message), input: entry, product: nil))
-                    tally.failed(entry, product: nil, message: problem.message, progress: progress)
+                    failures.failed(entry, product: nil, message: problem.message, progress: progress)
                     progress.inputDone(failed: true)
                 }
                 written += 1
@@ -111,7 +126,7 @@ enum ManyPlacesCommand {
                     failed = true
                     let shown = products.count == 1 ? nil : product
                     out.write(writer.failure(error.description, input: entry, product: shown))
-                    tally.failed(entry, product: shown, error: error, progress: progress)
+                    failures.failed(entry, product: shown, error: error, progress: progress)
                 }
             }
             written = position + 1
@@ -120,8 +135,7 @@ enum ManyPlacesCommand {
         }
         writeUnlocated(upTo: input.entries.count)
         out.flush()
-        progress.finish()
-        return tally.report(total: input.entries.count, limiter: limiter, budget: budget, sink: context.standardError)
+        tally = failures
     }
 
     /// The failures of a run, for the lines on standard error and the closing summary.

@@ -45,8 +45,7 @@ enum TenDayCommand {
         var outlook: String?
         if arguments.has("outlook"), forecast.recording == nil, let station = forecast.location.midTermRegions.flatMap({ MidTermRegions.kma.landRegion(id: $0.landRegionID) })?.outlookStationID {
             do {
-                let client = try client(arguments, context, key: keyText(arguments, context), at: forecast.requestedAt)
-                outlook = try await client.midTermOutlook(stationID: station).text
+                outlook = try await outlookClient(arguments, context, at: forecast.requestedAt).midTermOutlook(stationID: station).text
             } catch {
                 context.standardError.write("Warning: outlook: \(TerminalText.safe(String(describing: error)))\n")
             }
@@ -72,24 +71,15 @@ enum TenDayCommand {
         return ForecastCommand.exitStatus(forecast, implicitMidTerm: false)
     }
 
-    /// `--service-key` or `KMA_SERVICE_KEY`.
-    static func keyText(_ arguments: ParsedArguments, _ context: CommandContext) -> String {
-        arguments.string("service-key") ?? context.environment["KMA_SERVICE_KEY"] ?? ""
-    }
-
-    /// The client of the forecast command, with the mid-term service root of `--mid-base-url`
-    /// or `KMA_MID_BASE_URL` (for the outlook).
-    static func client(_ arguments: ParsedArguments, _ context: CommandContext, key: String, at: KSTDateTime) throws(CLIError) -> ForecastClient {
-        var configuration = try ForecastCommand.clientConfiguration(arguments, context, key: key, at: at)
+    /// The client of the forecast command's settings (with the mid-term service root of
+    /// `--mid-base-url` or `KMA_MID_BASE_URL`), for the outlook.
+    static func outlookClient(_ arguments: ParsedArguments, _ context: CommandContext, at: KSTDateTime) throws(CLIError) -> ForecastClient {
+        let settings = ClientSettings(arguments, context, at: at.unixSeconds)
         let cacheWarning = CacheWriteWarning(sink: context.standardError)
-        configuration.onEvent = { @Sendable event in cacheWarning.observe(event) }
-        do {
-            if let sleep = context.retrySleep {
-                return try ForecastClient(configuration: configuration, transport: URLSessionTransport(), sleep: sleep, random: { Double.random(in: 0..<1) })
-            }
-            return try ForecastClient(configuration: configuration)
+        do throws(SettingsError) {
+            return try settings.forecastClient(settings.configuration { @Sendable event in cacheWarning.observe(event) })
         } catch {
-            throw .usage(error.description)
+            throw CLIError(error)
         }
     }
 

@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastClient
 import KMAGrid
 import KMAPlaces
 
@@ -181,42 +182,22 @@ struct PlacesInput: Sendable {
         }
     }
 
-    /// The cell of a coordinate: KMA's table cell for a table row's representative point,
-    /// else the formula's.
-    static func cell(latitude: Double, longitude: Double) throws(GridError) -> GridCell {
-        if abs(latitude) <= 90, abs(longitude) <= 180, let cell = tablePoints[PointKey(latitude: latitude, longitude: longitude)] { return cell }
-        return try ForecastGrid.kma.cell(latitude: latitude, longitude: longitude)
-    }
-
-    /// The cell of one place.
+    /// The cell of one place, read by the library's one location reader (``LocationParser``):
+    /// for a coordinate, KMA's table cell when it is a table row's representative point, else
+    /// the formula's.
     static func locate(_ kind: Kind, _ a: String, _ b: String) -> Result<GridCell, Problem> {
-        switch kind {
-        case .coordinates:
-            guard let latitude = DecimalParser.parse(a), latitude.isFinite else {
-                return .failure(Problem(message: "'\(a)' is not a number (latitude)"))
+        do throws(LocationInputError) {
+            switch kind {
+            case .coordinates:
+                let (point, cell) = try LocationParser.coordinate(latitude: a, longitude: b)
+                return .success(tablePoints[PointKey(latitude: point.latitude, longitude: point.longitude)] ?? cell)
+            case .cells:
+                return .success(try LocationParser.cell(nx: a, ny: b))
+            case .names:
+                return .success(try LocationParser.place(named: a).cell)
             }
-            guard let longitude = DecimalParser.parse(b), longitude.isFinite else {
-                return .failure(Problem(message: "'\(b)' is not a number (longitude)"))
-            }
-            do {
-                return .success(try cell(latitude: latitude, longitude: longitude))
-            } catch {
-                return .failure(Problem(message: error.description))
-            }
-        case .cells:
-            guard let nx = Int(a) else { return .failure(Problem(message: "'\(a)' is not a whole number (nx)")) }
-            guard let ny = Int(b) else { return .failure(Problem(message: "'\(b)' is not a whole number (ny)")) }
-            do {
-                return .success(try GridCell(nx: nx, ny: ny))
-            } catch {
-                return .failure(Problem(message: error.description))
-            }
-        case .names:
-            do {
-                return .success(try PlaceDirectory.kma.place(named: a).cell)
-            } catch {
-                return .failure(Problem(message: error.description))
-            }
+        } catch {
+            return .failure(Problem(message: error.description))
         }
     }
 

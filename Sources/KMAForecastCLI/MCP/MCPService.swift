@@ -22,6 +22,8 @@ final class MCPService: Sendable {
     /// How the client waits between retries (tests make it instant).
     let retrySleep: (@Sendable (Duration) async -> Void)?
     private let client = Locked<ForecastClient?>(nil)
+    /// The settings of the environment (the same list the command line reads).
+    let settings: ClientSettings
 
     /// The next step for a missing key, as every tool says it.
     static let keyStep = "set KMA_SERVICE_KEY in the client's env for this server (the \"env\" of its entry in the MCP client's configuration) to a data.go.kr key for 기상청_단기예보 조회서비스 (https://www.data.go.kr/data/15084084/openapi.do), then restart the server"
@@ -29,25 +31,33 @@ final class MCPService: Sendable {
     init(environment: [String: String], now: @escaping @Sendable () -> Date, retrySleep: (@Sendable (Duration) async -> Void)? = nil) {
         self.environment = environment
         self.now = now
-        self.key = environment["KMA_SERVICE_KEY"].flatMap { $0.isEmpty ? nil : $0 }
-        self.budget = environment["KMA_MAX_REQUESTS"].flatMap { Int($0) }.map { RequestBudget(limit: $0) }
+        self.settings = ClientSettings(environment: environment, now: now, retrySleep: retrySleep)
+        self.key = settings.keyText
+        self.budget = try? settings.budget()
         self.rateLimiter = RequestRateLimiter(requestsPerSecond: 30)
         self.retrySleep = retrySleep
+    }
+
+    /// How the server says to set a missing key, after ``SettingsError/missingKey(gridOperation:)``'s words.
+    static let keyFix = "Then set KMA_SERVICE_KEY in the client's env for this server (the \"env\" of its entry in the MCP client's configuration), and restart the server."
+
+    /// A settings error as a tool says it: the settings' words, and where to change them here.
+    static func inputError(_ error: SettingsError) -> MCPToolInputError {
+        switch error {
+        case .missingKey: MCPToolInputError(message: "\(error) \(keyFix)")
+        case .client(let cause): MCPToolInputError(message: "\(cause). Check KMA_BASE_URL / KMA_PROVIDER in the client's env for this server.")
+        default: MCPToolInputError(message: "\(error). Fix it in the client's env for this server and restart the server.")
+        }
     }
 
     /// The shared client, made on first use.
     func forecastClient() throws(MCPToolInputError) -> ForecastClient {
         if let made = client.withLock({ $0 }) { return made }
-        let configuration = try configuration()
         let made: ForecastClient
-        do {
-            if let retrySleep {
-                made = try ForecastClient(configuration: configuration, transport: URLSessionTransport(maximumBodySize: configuration.maximumResponseSize), sleep: retrySleep, random: { Double.random(in: 0..<1) })
-            } else {
-                made = try ForecastClient(configuration: configuration)
-            }
+        do throws(SettingsError) {
+            made = try settings.forecastClient(try configuration())
         } catch {
-            throw MCPToolInputError(message: "the forecast client could not start: \(error.description). Check KMA_BASE_URL / KMA_PROVIDER in the client's env for this server.")
+            throw Self.inputError(error)
         }
         return client.withLock { existing in
             if let existing { return existing }
@@ -56,32 +66,10 @@ final class MCPService: Sendable {
         }
     }
 
-    /// The client configuration from the environment, as the CLI reads it.
-    func configuration() throws(MCPToolInputError) -> ClientConfiguration {
-        guard let key else { throw MCPToolInputError(message: "No KMA service key: " + Self.keyStep + ".") }
-        let serviceKey: ServiceKey
-        do {
-            serviceKey = try ServiceKey(key)
-        } catch {
-            throw MCPToolInputError(message: "KMA_SERVICE_KEY is not a usable key: \(error.description). Fix it in the client's env for this server and restart the server.")
-        }
-        var provider = ServiceProvider.dataGoKr
-        if let text = environment["KMA_PROVIDER"].flatMap({ $0.isEmpty ? nil : $0 }) {
-            guard let parsed = ServiceProvider(rawValue: text) else {
-                throw MCPToolInputError(message: "KMA_PROVIDER is '\(text)'; set it to data.go.kr or apihub in the client's env for this server")
-            }
-            provider = parsed
-        }
-        let cache: CacheLocation = (environment["KMA_CACHE_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ForecastCache.defaultDirectory(environment: environment)).map { .directory($0) } ?? .disabled
-        var configuration = ClientConfiguration(
-            provider: provider, serviceKey: serviceKey,
-            baseURL: environment["KMA_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 },
-            cache: cache, now: now
-        )
-        configuration.midBaseURL = environment["KMA_MID_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-        configuration.rateLimiter = rateLimiter
-        return configuration
+    /// The client configuration from the environment, as the CLI reads it, with the shared
+    /// rate limiter. `gridOperation`: the API Hub operation a field needs (for a missing key).
+    func configuration(gridOperation: String? = nil) throws(SettingsError) -> ClientConfiguration {
+        try settings.configuration(gridOperation: gridOperation, rateLimiter: rateLimiter)
     }
 
     /// `outcome` with the key (in any form) removed from its text and structured result.

@@ -80,69 +80,43 @@ struct MCPToolArguments: Sendable {
                 ? "give a location: 'place' (e.g. '해운대구' or 'Busan'), or 'latitude' and 'longitude', or 'nx' and 'ny'"
                 : "give only one of 'place', 'latitude'+'longitude' or 'nx'+'ny'")
         }
-        if named {
-            let name = try string("place") ?? ""
-            let place = try Self.place(name)
-            return (.place(place.name), place)
+        let name = named ? try string("place") ?? "" : ""
+        let pair = point ? (text("latitude"), text("longitude")) : (text("nx"), text("ny"))
+        guard named || (pair.0 != nil && pair.1 != nil) else {
+            throw MCPToolInputError(message: point ? "give both 'latitude' and 'longitude'" : "give both 'nx' (1-149) and 'ny' (1-253)")
         }
-        if point {
-            guard let latitude = try number("latitude", -90...90), let longitude = try number("longitude", -180...180) else {
-                throw MCPToolInputError(message: "give both 'latitude' and 'longitude'")
+        do throws(LocationInputError) {
+            if named {
+                let place = try LocationParser.place(named: name)
+                return (.place(place), place)
             }
-            let coordinate = GeoCoordinate(latitude: latitude, longitude: longitude)
-            do throws(GridError) {
-                _ = try ForecastGrid.kma.cell(for: coordinate)
-            } catch {
-                throw MCPToolInputError(message: "\(JSONText.number(latitude)), \(JSONText.number(longitude)) is outside KMA's forecast grid, which covers South Korea and nearby seas (about 32-44° N, 121-132° E): \(error.description)")
+            if point {
+                return (.coordinate(try LocationParser.coordinate(latitude: pair.0 ?? "", longitude: pair.1 ?? "", arguments: ("'latitude'", "'longitude'")).point), nil)
             }
-            return (.coordinate(coordinate), nil)
-        }
-        guard let nx = try int("nx", 1...149), let ny = try int("ny", 1...253) else {
-            throw MCPToolInputError(message: "give both 'nx' (1-149) and 'ny' (1-253)")
-        }
-        do throws(GridError) {
-            return (.cell(try GridCell(nx: nx, ny: ny)), nil)
+            return (.cell(try LocationParser.cell(nx: pair.0 ?? "", ny: pair.1 ?? "", arguments: ("'nx'", "'ny'"))), nil)
         } catch {
-            throw MCPToolInputError(message: error.description)
+            throw Self.inputError(error)
         }
     }
 
-    /// The place a name means, or an error listing the candidates (ambiguous) or the closest
-    /// names (not found), with the next step.
-    static func place(_ name: String) throws(MCPToolInputError) -> Place {
-        do throws(PlaceLookupError) {
-            return try PlaceDirectory.kma.place(named: name)
-        } catch {
-            switch error {
-            case .ambiguous(_, let candidates):
-                let listed = candidates.prefix(12).map { "\($0.name) (nx \($0.cell.nx), ny \($0.cell.ny))" }
-                let more = candidates.count > 12 ? " … and \(candidates.count - 12) more" : ""
-                throw MCPToolInputError(message: "'\(name)' matches \(candidates.count) regions: did you mean \(listed.joined(separator: ", "))\(more)? Call again with one of these full names as 'place' (e.g. '\(candidates[0].name)').")
-            case .notFound(_, let suggestions):
-                if suggestions.isEmpty {
-                    throw MCPToolInputError(message: "no region in KMA's table matches '\(name)'. Give a South Korean region name as KMA's table has it ('서울', '해운대구', '서울 종로구'), a province or city in English ('Busan', 'Suwon-si'), or latitude and longitude.")
-                }
-                throw MCPToolInputError(message: "no region in KMA's table matches '\(name)'; did you mean \(suggestions.map { "'\($0.name)'" }.joined(separator: ", "))? Call again with one of these as 'place', or use kma_place_search.")
-            }
-        }
+    /// An argument as text for the location reader: a string as it is, a number as JSON writes it.
+    private func text(_ name: String) -> String? {
+        guard let value = values[name], value != .null else { return nil }
+        return value.stringValue ?? value.text
+    }
+
+    /// A location the tool could not read: the library's words, and for a place the next step.
+    static func inputError(_ error: LocationInputError) -> MCPToolInputError {
+        guard case .place = error else { return MCPToolInputError(message: error.description) }
+        return MCPToolInputError(message: error.description + "\nCall again with one of these full names as 'place', or use kma_place_search.")
     }
 
     /// A place name or a `lat,lon` pair (the many-places tools).
     static func location(of text: String) throws(MCPToolInputError) -> ForecastLocation {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
-        if parts.count == 2, let latitude = DecimalParser.parse(parts[0]), let longitude = DecimalParser.parse(parts[1]) {
-            let coordinate = GeoCoordinate(latitude: latitude, longitude: longitude)
-            guard (-90...90).contains(latitude), (-180...180).contains(longitude), (try? ForecastGrid.kma.cell(for: coordinate)) != nil else {
-                throw MCPToolInputError(message: "'\(text)' is outside KMA's forecast grid (South Korea and nearby seas)")
-            }
-            return .coordinate(coordinate)
+        do throws(LocationInputError) {
+            return try LocationParser.location(text)
+        } catch {
+            throw inputError(error)
         }
-        return .place(try place(text).name)
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }

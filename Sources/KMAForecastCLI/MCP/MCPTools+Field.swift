@@ -34,15 +34,15 @@ extension MCPTools {
                 cells.append((query, nil, error.message))
             }
         }
-        guard service.key != nil else {
-            return .error("No KMA API Hub key: whole-country fields come from apihub.kma.go.kr (\(product.gridOperation)). Set KMA_SERVICE_KEY in the client's env for this server to an API Hub key that has applied (활용신청) for \(product.gridOperation), then restart the server. For one place without a field, use kma_forecast.")
+        let client: GridFieldClient
+        do throws(SettingsError) {
+            client = try service.settings.gridFieldClient(try service.configuration(gridOperation: product.gridOperation))
+        } catch {
+            if case .missingKey = error { return .error("\(error) \(MCPService.keyFix) For one place without a field, use kma_forecast.") }
+            throw MCPService.inputError(error)
         }
-        var configuration = try service.configuration()
-        configuration.rateLimiter = service.rateLimiter
-        let options = GridFieldOptions(baseURL: service.environment["KMA_FIELD_BASE_URL"].flatMap { $0.isEmpty ? nil : $0 })
         let field: GridField
         do throws(ForecastClientError) {
-            let client = try GridFieldClient(configuration: configuration, options: options)
             progress(0, 1, "fetching \(variable.code) from KMA API Hub (a new run can take 15-45 s)")
             field = try await client.fetch(product, variable: variable, valid: valid, budget: service.budget)
         } catch {

@@ -22,7 +22,7 @@ extension MCPTools {
             let center = grid.center(of: cell)
             members = [("nx", .number(cell.nx)), ("ny", .number(cell.ny)), ("centerLatitude", .number(center.latitude)), ("centerLongitude", .number(center.longitude))]
             text = "KMA grid cell nx \(cell.nx), ny \(cell.ny) has its centre at \(Self.degrees(center))."
-        case .place:
+        case .place, .placeName:
             guard let place else { throw MCPToolInputError(message: "no place") }
             let center = grid.center(of: place.cell)
             members = [("nx", .number(place.cell.nx)), ("ny", .number(place.cell.ny))]

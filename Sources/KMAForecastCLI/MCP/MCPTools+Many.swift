@@ -14,7 +14,7 @@ extension MCPTools {
         let queries = try input.strings("places", count: 1...50)
         let hours = try input.int("hours", 1...120) ?? 12
         guard service.key != nil else {
-            return .error("No KMA service key, so no live forecasts for many places: \(MCPService.keyStep). (kma_forecast shows a recorded sample without a key.)")
+            return .error("\(SettingsError.missingKey(gridOperation: nil)) \(MCPService.keyFix) (kma_forecast shows a recorded sample without a key.)")
         }
         let client = try service.forecastClient()
         var entries: [(query: String, forecast: LocalForecast?, error: String?)] = []

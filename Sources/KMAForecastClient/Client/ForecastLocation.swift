@@ -7,21 +7,33 @@ import KMAPlaces
 /// ```swift
 /// let here: ForecastLocation = .coordinate(GeoCoordinate(latitude: 37.5665, longitude: 126.978))
 /// let cell: ForecastLocation = .cell(try GridCell(nx: 60, ny: 127))
-/// let place: ForecastLocation = .place("부산 해운대구")
+/// let name: ForecastLocation = .place("부산 해운대구")          // looked up when resolved
+/// let place: ForecastLocation = .place(try LocationParser.place(named: "해운대구"))  // already resolved
 /// ```
 ///
 /// A coordinate gets the cell of KMA's formula; a place name gets the cell KMA's table assigns
 /// it (about 1 % of the table's rows differ from the formula applied to their own point: KMA
 /// moved the point later). The mid-term regions: a place's from its province, a coordinate's
 /// (or a cell's centre's) from the province of the table's nearest row.
-public enum ForecastLocation: Hashable, Sendable, Codable {
+///
+/// A place once looked up travels on as ``place(_:)-enum.case`` (its cell, point and name
+/// need no second lookup); a name given as text is ``placeName(_:)``, looked up when resolved.
+/// ``LocationParser`` reads any of them from text.
+public enum ForecastLocation: Hashable, Sendable {
     /// A point in degrees (latitude −90…90, longitude −180…180); it must lie on the KMA grid.
     case coordinate(GeoCoordinate)
     /// A grid cell (nx 1…149, ny 1…253).
     case cell(GridCell)
+    /// A place of KMA's table, already looked up (``LocationParser/place(named:)``,
+    /// ``PlaceDirectory/place(named:)``): its cell, point, name and regions are the place's own.
+    case place(Place)
     /// A place name as KMA's table writes it, in any of the forms ``PlaceDirectory/place(named:)``
-    /// accepts (`서울`, `부산 해운대구`, `역삼1동`, `Busan` …).
-    case place(String)
+    /// accepts (`서울`, `부산 해운대구`, `역삼1동`, `Busan` …), looked up when resolved.
+    case placeName(String)
+
+    /// A place name, looked up when resolved: ``placeName(_:)``, spelled as before
+    /// (`.place("해운대")`).
+    public static func place(_ name: String) -> ForecastLocation { .placeName(name) }
 
     /// The cell, with the place's name, coordinate and mid-term regions when known.
     ///
@@ -47,7 +59,9 @@ public enum ForecastLocation: Hashable, Sendable, Codable {
         case .cell(let cell):
             let regions = try? MidTermRegions.kma.assignment(for: ForecastGrid.kma.center(of: cell))
             return (.init(cell: cell, coordinate: nil, placeName: nil, midTermRegions: regions.map(MidTermRegionCodes.init)), regions)
-        case .place(let name):
+        case .place(let place):
+            return Self.resolved(place)
+        case .placeName(let name):
             do throws(PlaceLookupError) {
                 let place = try PlaceDirectory.kma.place(named: name)
                 return Self.resolved(place)

@@ -9,6 +9,7 @@ extension ForecastClientError {
         case .shortTerm:
             return serviceNeutralDescription
         case .midTerm:
+            if case .noMidTermRegion = reason { return serviceNeutralDescription }
             let prefix = "The mid-term forecast service (중기예보, MidFcstInfoService) failed: "
             guard isAccessRefusal else { return prefix + serviceNeutralDescription }
             let said: String = switch reason {

@@ -53,6 +53,9 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case budgetExhausted(limit: Int)
         /// A place name matched no place in KMA's table, or several (the error lists them).
         case unknownPlace(PlaceLookupError)
+        /// The mid-term service was not asked: the cell lies off KMA's mid-term land regions
+        /// (a point at sea). A forecast's ``LocalForecast/midTerm`` says so (``MidTermOutcome/isNotAsked``).
+        case noMidTermRegion(GridCell)
         /// Not sent: KMA answered an earlier request of this client with code 22 (the daily
         /// quota is used up), so no new request is made until the quota resets at `resetsAt`,
         /// the next midnight KST (see ``RequestRateLimiter``).
@@ -163,7 +166,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
     public var stage: Stage {
         if case .waitRequested(_, _, let inner) = reason { return ForecastClientError(inner).stage }
         return switch reason {
-        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace, .quotaExhausted:
+        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace, .noMidTermRegion, .quotaExhausted:
             .request
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
              .redirectedElsewhere, .responseTooLarge, .unparsableResponse, .transport, .cancelled:
@@ -258,6 +261,8 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "Not fetched: the request budget of \(limit) calls is used up (a development key allows 10,000 calls a day). Raise the budget or fetch fewer places."
         case .unknownPlace(let error):
             return error.description
+        case .noMidTermRegion(let cell):
+            return "The mid-term forecast service (중기예보) was not asked: nx \(cell.nx), ny \(cell.ny) has no mid-term forecast region (it lies off KMA's land regions), so the days after the short-term run's are missing."
         case .quotaExhausted(let resetsAt):
             let reset = KSTDateTime(resetsAt).iso8601
             return "Not fetched: KMA answered an earlier request with code 22 (LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR: the key's daily quota is used up), so no more requests are sent. The quota resets at midnight KST (\(reset)); run the same command again then: what was fetched is cached."

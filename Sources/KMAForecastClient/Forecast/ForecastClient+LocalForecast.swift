@@ -26,7 +26,9 @@ extension ForecastClient {
     ///   - midTermDays: `nil` (the default): the days are the short-term run's, and the mid-term
     ///     service is not asked (it needs its own 활용신청). 1…11: that many days from today (KST),
     ///     the short-term run's merged with the mid-term forecast of the place's regions (fetched
-    ///     alongside, 2 to 4 requests, cached).
+    ///     alongside, 2 to 4 requests, cached). A place without mid-term regions (a point at
+    ///     sea) is not refused: the service is not asked, and ``LocalForecast/midTerm`` says so
+    ///     (``MidTermOutcome/isNotAsked``, its failure's kind `noMidTermRegion`).
     ///   - budget: A request budget to draw from, if any.
     /// - Throws: ``ForecastClientError``.
     public func forecast(
@@ -37,9 +39,6 @@ extension ForecastClient {
             throw ForecastClientError(.invalidConfiguration("midTermDays must be within 1...11 (today and up to 10 days ahead), got \(midTermDays)"))
         }
         let (resolved, regions) = try location.resolvedWithRegions()
-        if midTermDays != nil, regions == nil {
-            throw ForecastClientError(.invalidConfiguration("nx \(resolved.cell.nx), ny \(resolved.cell.ny) has no mid-term forecast region (it lies off KMA's land regions); ask without midTermDays"), service: .midTerm)
-        }
         let requestedAt = KSTDateTime(core.configuration.now())
         let client = self
         let cell = resolved.cell
@@ -54,7 +53,12 @@ extension ForecastClient {
         async let fetchedMid = midTermRuns()
         let outcomes = await fetchedOutcomes
         let mid = await fetchedMid
-        let midTerm = mid.map { (outcome: midTermOutcome($0), runs: $0.runs, days: midTermDays ?? 10) }
+        var midTerm = mid.map { (outcome: midTermOutcome($0), runs: $0.runs, days: midTermDays ?? 10) }
+        if let midTermDays, regions == nil {
+            // A place without mid-term regions (a point at sea): the service is not asked, and
+            // the outcome says so; the short-term days stand.
+            midTerm = (outcome: notAskedOutcome(cell), runs: [], days: midTermDays)
+        }
         let forecast = LocalForecast(location: resolved, requestedAt: requestedAt, products: outcomes.map(\.outcome), midTerm: midTerm)
         let everyProductFailed = outcomes.allSatisfy { $0.error != nil }
         if everyProductFailed, mid?.runs.isEmpty ?? true {
@@ -70,6 +74,16 @@ extension ForecastClient {
             runs: fetched.runs.map(\.issue), fetchedAt: fetched.runs.isEmpty ? nil : now, fromCache: fetched.fromCache,
             requests: fetched.requests, nextUpdateAt: MidTermIssue.newest(at: now).next.dateTime,
             failure: fetched.error.map(ForecastFailure.init)
+        )
+    }
+
+    /// The mid-term outcome of a cell without mid-term regions: not asked, and why
+    /// (``MidTermOutcome/isNotAsked``).
+    func notAskedOutcome(_ cell: GridCell) -> MidTermOutcome {
+        let now = KSTDateTime(core.configuration.now())
+        return MidTermOutcome(
+            runs: [], fetchedAt: nil, fromCache: false, requests: 0, nextUpdateAt: MidTermIssue.newest(at: now).next.dateTime,
+            failure: ForecastFailure(ForecastClientError(.noMidTermRegion(cell), service: .midTerm))
         )
     }
 

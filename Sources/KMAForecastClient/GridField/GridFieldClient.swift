@@ -34,7 +34,7 @@ import KMAGrid
 /// request.
 public struct GridFieldClient: Sendable {
     let core: ClientCore
-    let options: GridFieldOptions
+    package let options: GridFieldOptions
     let cache: GridFieldCache?
 
     /// A client for a configuration and grid options.

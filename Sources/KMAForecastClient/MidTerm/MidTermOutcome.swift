@@ -6,7 +6,9 @@ import KMAForecast
 /// Stored shape: `{"status":"delivered","runs":["2026-11-21T06:00:00+09:00"],"fetchedAt":"…","fromCache":false,`
 /// `"requests":2,"nextUpdateAt":"2026-11-21T18:00:00+09:00"}`; a failed service has `"status":"failed"`,
 /// no runs, and a ``ForecastFailure`` under `failure`. `failure` may also stand beside runs
-/// (`"status":"partial"`): one of the two operations (temperatures, weather) failed.
+/// (`"status":"partial"`): one of the two operations (temperatures, weather) failed. A place
+/// without mid-term regions is `"status":"failed"` with `"requests":0` and a failure of kind
+/// `noMidTermRegion`: the service was not asked (``isNotAsked``).
 public struct MidTermOutcome: Hashable, Sendable, Codable {
     /// How the service fared.
     public enum Status: String, Hashable, Sendable, Codable, CaseIterable {
@@ -51,6 +53,10 @@ public struct MidTermOutcome: Hashable, Sendable, Codable {
     /// mid-term service was not applied for (활용신청); ``ForecastClientError/midTermApplicationHint``
     /// says what to do.
     public var isNotAppliedFor: Bool { runs.isEmpty && (failure?.isAccessRefusal ?? false) }
+
+    /// Whether the service was not asked because the place has no mid-term regions (a point
+    /// at sea): no runs, no requests, and a failure of kind `noMidTermRegion` that says why.
+    public var isNotAsked: Bool { runs.isEmpty && requests == 0 && failure?.kind == "noMidTermRegion" }
 
     private enum CodingKeys: String, CodingKey { case status, runs, fetchedAt, fromCache, requests, nextUpdateAt, failure }
 

@@ -1,0 +1,128 @@
+import Foundation
+import KMAForecast
+
+/// Flags and environment turned into a configured client: the key, the provider, the service
+/// roots (forecast, mid-term, API Hub field), the request budget, the rate, the cache, the
+/// instant, the transport and the retry sleep. The one client builder of the command line and
+/// the MCP server (`package` access).
+///
+/// Each setting is read by one function (``serviceKey()``, ``provider()``, ``budget()``,
+/// ``rate()``, ``cache()`` …): a flag, when given, wins over its ``EnvironmentVariable``; an
+/// empty variable counts as unset. Settings are read when asked for, so a face reads only what
+/// its command needs (the sample needs no key, no provider).
+package struct ClientSettings: Sendable {
+    /// The command-line options of the settings, as given (`nil`: not given).
+    package struct Flags: Sendable, Hashable {
+        package var serviceKey: String?
+        package var provider: String?
+        package var baseURL: String?
+        package var midBaseURL: String?
+        package var fieldBaseURL: String?
+        package var maxRequests: String?
+        package var rate: String?
+        package var cacheDirectory: String?
+        package var noCache = false
+
+        /// No flags (the MCP server: the environment only).
+        package init() {}
+    }
+
+    /// The flags given.
+    package var flags: Flags
+    /// The environment.
+    package var environment: [String: String]
+    /// Now: the instant base times are computed for (`--at`, or the clock).
+    package var now: @Sendable () -> Date
+    /// How the client waits between retries; `nil` for real time (tests make it instant).
+    package var retrySleep: (@Sendable (Duration) async -> Void)?
+
+    /// Settings from flags and an environment.
+    package init(flags: Flags = Flags(), environment: [String: String], now: @escaping @Sendable () -> Date, retrySleep: (@Sendable (Duration) async -> Void)? = nil) {
+        self.flags = flags
+        self.environment = environment
+        self.now = now
+        self.retrySleep = retrySleep
+    }
+
+    /// KMA's limit, requests per second per operation: the default rate.
+    package static let defaultRate: Double = 30
+
+    /// A setting's text and where it came from: the flag, else the variable; `nil` when neither.
+    func setting(_ flag: String?, _ name: String, _ variable: EnvironmentVariable) -> (text: String, source: SettingsError.Source)? {
+        if let flag { return (flag, .flag(name)) }
+        return variable.value(in: environment).map { ($0, .environment(variable)) }
+    }
+
+    /// The key's text, `nil` when none is given (`--service-key`, `KMA_SERVICE_KEY`).
+    package var keyText: String? { setting(flags.serviceKey, "--service-key <key>", .serviceKey)?.text }
+
+    /// The service key. `gridOperation`: the API Hub operation a field needs, for the message.
+    package func serviceKey(gridOperation: String? = nil) throws(SettingsError) -> ServiceKey {
+        guard let (text, source) = setting(flags.serviceKey, "--service-key <key>", .serviceKey) else {
+            throw .missingKey(gridOperation: gridOperation)
+        }
+        do {
+            return try ServiceKey(text)
+        } catch {
+            throw .invalidKey(source, reason: error.description)
+        }
+    }
+
+    /// The provider: `data.go.kr` (default) or `apihub`.
+    package func provider() throws(SettingsError) -> ServiceProvider {
+        guard let (text, source) = setting(flags.provider, "--provider <provider>", .provider) else { return .dataGoKr }
+        guard let provider = ServiceProvider(rawValue: text) else { throw .invalidProvider(text, source) }
+        return provider
+    }
+
+    /// The request budget, `nil` for none: `--max-requests` (0...2147483647), else
+    /// `KMA_MAX_REQUESTS` (a whole number; another value is ignored, as it always was).
+    package func budget() throws(SettingsError) -> RequestBudget? {
+        guard let (text, source) = setting(flags.maxRequests, "--max-requests <n>", .maxRequests) else { return nil }
+        guard case .flag = source else { return Int(text).map { RequestBudget(limit: $0) } }
+        let range = 0...Int(Int32.max)
+        guard let limit = Int(text) else {
+            throw .invalidValue(text, source, expected: "a number of requests, a whole number in \(range.lowerBound)...\(range.upperBound)")
+        }
+        guard range.contains(limit) else { throw .outOfRange(text, source, rule: "a number of requests must be in \(range.lowerBound)...\(range.upperBound)") }
+        return RequestBudget(limit: limit)
+    }
+
+    /// Requests per second per operation: `--rate`, above 0 and at most 1000; default 30.
+    package func rate() throws(SettingsError) -> Double {
+        guard let text = flags.rate else { return Self.defaultRate }
+        guard let rate = DecimalParser.parse(text), rate > 0, rate <= 1_000 else {
+            throw .invalidValue(text, .flag("--rate <n>"), expected: "requests per second, a number above 0 and at most 1000 (KMA allows 30)")
+        }
+        return rate
+    }
+
+    /// The cache: off (`--no-cache`), `--cache-dir`, `KMA_CACHE_DIR`, else the default folder
+    /// (``ForecastCache/defaultDirectory(environment:)``; off when there is none).
+    package func cache() throws(SettingsError) -> CacheLocation {
+        if flags.noCache, flags.cacheDirectory != nil { throw .conflicting("--no-cache", "--cache-dir <dir>") }
+        if flags.noCache { return .disabled }
+        if let (directory, _) = setting(flags.cacheDirectory, "--cache-dir <dir>", .cacheDirectory) { return .directory(directory) }
+        return ForecastCache.defaultDirectory(environment: environment).map { .directory($0) } ?? .disabled
+    }
+
+    /// The API Hub grid-field service root: `--base-url` of `field`, else `KMA_FIELD_BASE_URL`.
+    package var fieldBaseURL: String? { setting(flags.fieldBaseURL, "--base-url <url>", .fieldBaseURL)?.text }
+
+    /// The client configuration: key, provider, service roots, cache, clock, and the rate
+    /// limiter and event observer given.
+    package func configuration(
+        gridOperation: String? = nil, rateLimiter: RequestRateLimiter? = nil, onEvent: (@Sendable (ForecastClientEvent) -> Void)? = nil
+    ) throws(SettingsError) -> ClientConfiguration {
+        let key = try serviceKey(gridOperation: gridOperation)
+        var configuration = ClientConfiguration(
+            provider: try provider(), serviceKey: key,
+            baseURL: setting(flags.baseURL, "--base-url <url>", .baseURL)?.text,
+            cache: try cache(), now: now
+        )
+        configuration.midBaseURL = setting(flags.midBaseURL, "--mid-base-url <url>", .midBaseURL)?.text
+        configuration.rateLimiter = rateLimiter
+        configuration.onEvent = onEvent
+        return configuration
+    }
+}
