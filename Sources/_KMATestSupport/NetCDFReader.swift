@@ -1,15 +1,16 @@
 import Foundation
 
 /// A minimal reader of NetCDF classic files (CDF-1 and CDF-2), written from the format
-/// specification independently of the writer, for the round-trip tests: header, attributes,
+/// specification independently of the writer, for the round-trip tests (of the CLI and of
+/// the KMAForecastNetCDF library): header, attributes,
 /// and each variable's values (a record's slab for record variables).
-struct NetCDFReader {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+package struct NetCDFReader: Sendable {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+        package init(_ description: String) { self.description = description }
     }
 
-    enum Value: Equatable {
+    package enum Value: Equatable, Sendable {
         case text(String)
         case bytes([Int8])
         case shorts([Int16])
@@ -18,29 +19,29 @@ struct NetCDFReader {
         case doubles([Double])
     }
 
-    struct Variable {
-        var name: String
-        var dimensions: [Int]
-        var attributes: [String: Value]
-        var attributeOrder: [String]
-        var type: Int32
-        var vsize: Int
-        var begin: Int
+    package struct Variable: Sendable {
+        package var name: String
+        package var dimensions: [Int]
+        package var attributes: [String: Value]
+        package var attributeOrder: [String]
+        package var type: Int32
+        package var vsize: Int
+        package var begin: Int
     }
 
-    let bytes: [UInt8]
-    let version: UInt8
-    let records: Int
-    var dimensions: [(name: String, length: Int)] = []
-    var attributes: [String: Value] = [:]
-    var variables: [Variable] = []
-    private(set) var recordSize = 0
+    package let bytes: [UInt8]
+    package let version: UInt8
+    package let records: Int
+    package var dimensions: [(name: String, length: Int)] = []
+    package var attributes: [String: Value] = [:]
+    package var variables: [Variable] = []
+    package private(set) var recordSize = 0
 
-    init(path: String) throws {
+    package init(path: String) throws {
         try self.init(bytes: Array(Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
-    init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         self.bytes = bytes
         guard bytes.count >= 8, bytes[0..<3] == [0x43, 0x44, 0x46], [1, 2].contains(bytes[3]) else { throw Failure("not a NetCDF classic file") }
         version = bytes[3]
@@ -110,17 +111,17 @@ struct NetCDFReader {
         recordSize = variables.filter { isRecord($0) }.reduce(0) { $0 + $1.vsize }
     }
 
-    func isRecord(_ variable: Variable) -> Bool {
+    package func isRecord(_ variable: Variable) -> Bool {
         variable.dimensions.first.map { dimensions[$0].length == 0 } ?? false
     }
 
-    func variable(_ name: String) throws -> Variable {
+    package func variable(_ name: String) throws -> Variable {
         guard let found = variables.first(where: { $0.name == name }) else { throw Failure("no variable \(name)") }
         return found
     }
 
     /// A variable's values (one record's slab of a record variable).
-    func values(_ name: String, record: Int = 0) throws -> Value {
+    package func values(_ name: String, record: Int = 0) throws -> Value {
         let variable = try variable(name)
         let count = variable.dimensions.filter { dimensions[$0].length != 0 }.reduce(1) { $0 * dimensions[$1].length }
         let size = [1: 1, 2: 1, 3: 2, 4: 4, 5: 4, 6: 8][Int(variable.type)] ?? 0
@@ -129,17 +130,17 @@ struct NetCDFReader {
         return Self.decode(Array(bytes[start..<(start + count * size)]), type: variable.type)
     }
 
-    func doubles(_ name: String, record: Int = 0) throws -> [Double] {
+    package func doubles(_ name: String, record: Int = 0) throws -> [Double] {
         guard case .doubles(let values) = try values(name, record: record) else { throw Failure("\(name) is not double") }
         return values
     }
 
-    func int8s(_ name: String, record: Int = 0) throws -> [Int8] {
+    package func int8s(_ name: String, record: Int = 0) throws -> [Int8] {
         guard case .bytes(let values) = try values(name, record: record) else { throw Failure("\(name) is not byte") }
         return values
     }
 
-    static func decode(_ slice: [UInt8], type: Int32) -> Value {
+    package static func decode(_ slice: [UInt8], type: Int32) -> Value {
         func words(_ size: Int) -> [UInt64] {
             stride(from: 0, to: slice.count, by: size).map { start in slice[start..<(start + size)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
         }
