@@ -45,19 +45,52 @@ package struct NetCDFReader: Sendable {
         self.bytes = bytes
         guard bytes.count >= 8, bytes[0..<3] == [0x43, 0x44, 0x46], [1, 2].contains(bytes[3]) else { throw Failure("not a NetCDF classic file") }
         version = bytes[3]
+        var cursor = HeaderCursor(bytes: bytes, version: version)
+        records = try cursor.int32()
+        let dimensionTag = try cursor.int32(), dimensionCount = try cursor.int32()
+        guard dimensionTag == 0x0A || (dimensionTag == 0 && dimensionCount == 0) else { throw Failure("expected dimensions") }
+        for _ in 0..<dimensionCount {
+            let dimensionName = try cursor.name()
+            dimensions.append((dimensionName, try cursor.int32()))
+        }
+        attributes = try cursor.attributeList().0
+        let variableTag = try cursor.int32(), variableCount = try cursor.int32()
+        guard variableTag == 0x0B || (variableTag == 0 && variableCount == 0) else { throw Failure("expected variables") }
+        for _ in 0..<variableCount {
+            let variableName = try cursor.name()
+            let rank = try cursor.int32()
+            var ids: [Int] = []
+            for _ in 0..<rank { ids.append(try cursor.int32()) }
+            let (attributes, order) = try cursor.attributeList()
+            let type = Int32(try cursor.int32())
+            let vsize = try cursor.int32()
+            let begin = try cursor.offset()
+            variables.append(Variable(name: variableName, dimensions: ids, attributes: attributes, attributeOrder: order, type: type, vsize: vsize, begin: begin))
+        }
+        recordSize = variables.filter { isRecord($0) }.reduce(0) { $0 + $1.vsize }
+    }
+
+    /// Reads the header's items in order.
+    private struct HeaderCursor {
+        let bytes: [UInt8]
+        let version: UInt8
         var at = 4
-        func int32() throws -> Int {
+
+        mutating func int32() throws -> Int {
             guard at + 4 <= bytes.count else { throw Failure("header cut short at \(at)") }
             defer { at += 4 }
             return Int(Int32(bitPattern: bytes[at..<(at + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }))
         }
-        func offset() throws -> Int {
+
+        mutating func offset() throws -> Int {
             if version == 1 { return try int32() }
             let high = try int32(), low = try int32()
             return high << 32 | (low & 0xFFFF_FFFF)
         }
-        func padTo4() { at = (at + 3) / 4 * 4 }
-        func name() throws -> String {
+
+        mutating func padTo4() { at = (at + 3) / 4 * 4 }
+
+        mutating func name() throws -> String {
             let count = try int32()
             guard count >= 0, at + count <= bytes.count else { throw Failure("bad name length \(count)") }
             let text = String(decoding: bytes[at..<(at + count)], as: UTF8.self)
@@ -65,15 +98,17 @@ package struct NetCDFReader: Sendable {
             padTo4()
             return text
         }
-        func values(type: Int32, count: Int) throws -> Value {
+
+        mutating func values(type: Int32, count: Int) throws -> Value {
             let size = [1: 1, 2: 1, 3: 2, 4: 4, 5: 4, 6: 8][Int(type)] ?? 0
             guard size > 0, at + size * count <= bytes.count else { throw Failure("bad type \(type) or count \(count)") }
             let slice = Array(bytes[at..<(at + size * count)])
             at += size * count
             padTo4()
-            return Self.decode(slice, type: type)
+            return NetCDFReader.decode(slice, type: type)
         }
-        func attributeList() throws -> ([String: Value], [String]) {
+
+        mutating func attributeList() throws -> ([String: Value], [String]) {
             let tag = try int32(), count = try int32()
             guard tag == 0x0C || (tag == 0 && count == 0) else { throw Failure("expected an attribute list, found tag \(tag)") }
             var result: [String: Value] = [:]
@@ -87,28 +122,6 @@ package struct NetCDFReader: Sendable {
             }
             return (result, order)
         }
-        records = try int32()
-        let dimensionTag = try int32(), dimensionCount = try int32()
-        guard dimensionTag == 0x0A || (dimensionTag == 0 && dimensionCount == 0) else { throw Failure("expected dimensions") }
-        for _ in 0..<dimensionCount {
-            let dimensionName = try name()
-            dimensions.append((dimensionName, try int32()))
-        }
-        attributes = try attributeList().0
-        let variableTag = try int32(), variableCount = try int32()
-        guard variableTag == 0x0B || (variableTag == 0 && variableCount == 0) else { throw Failure("expected variables") }
-        for _ in 0..<variableCount {
-            let variableName = try name()
-            let rank = try int32()
-            var ids: [Int] = []
-            for _ in 0..<rank { ids.append(try int32()) }
-            let (attributes, order) = try attributeList()
-            let type = Int32(try int32())
-            let vsize = try int32()
-            let begin = try offset()
-            variables.append(Variable(name: variableName, dimensions: ids, attributes: attributes, attributeOrder: order, type: type, vsize: vsize, begin: begin))
-        }
-        recordSize = variables.filter { isRecord($0) }.reduce(0) { $0 + $1.vsize }
     }
 
     package func isRecord(_ variable: Variable) -> Bool {
