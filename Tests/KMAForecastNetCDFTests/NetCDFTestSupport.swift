@@ -13,14 +13,17 @@ enum NetCDFTestSupport {
     static let key = "TESTKEY+abc/def=="
 
     /// A client of the stand-in, its clock at ``now``, no waiting between retries.
-    static func client(_ server: ReplayServer, cache: String? = nil, onEvent: (@Sendable (ForecastClientEvent) -> Void)? = nil) throws -> GridFieldClient {
+    static func client(
+        _ server: ReplayServer, cache: String? = nil, transport: any HTTPTransport = URLSessionTransport(),
+        onEvent: (@Sendable (ForecastClientEvent) -> Void)? = nil
+    ) throws -> GridFieldClient {
         var configuration = ClientConfiguration(
             provider: .apiHub, serviceKey: try ServiceKey(key), cache: cache.map { .directory($0) } ?? .disabled, now: { now }
         )
         configuration.onEvent = onEvent
         return try GridFieldClient(
             configuration: configuration, options: GridFieldOptions(baseURL: server.apiHubFieldBaseURL),
-            transport: URLSessionTransport(), sleep: { _ in }, random: { 0.5 }
+            transport: transport, sleep: { _ in }, random: { 0.5 }
         )
     }
 
@@ -48,5 +51,27 @@ enum NetCDFTestSupport {
         private let values = Locked<[Int]>([])
         func add(_ value: Int) { values.withLock { $0.append(value) } }
         var all: [Int] { values.withLock { $0 } }
+    }
+
+    /// A transport that holds every answer for 300 ms but those whose URL has all of `fast`
+    /// (answered at once), and counts the requests started and those that came back.
+    struct SlowTransport: HTTPTransport {
+        struct Counts: Sendable {
+            var started = 0
+            var completed = 0
+        }
+        let fast: [String]
+        let counts = Locked(Counts())
+        private let inner = URLSessionTransport()
+
+        init(fast: [String]) { self.fast = fast }
+
+        func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
+            counts.withLock { $0.started += 1 }
+            if !fast.allSatisfy({ url.contains($0) }) { try? await Task.sleep(for: .milliseconds(300)) }
+            let response = try await inner.get(url, connectTimeout: connectTimeout)
+            counts.withLock { $0.completed += 1 }
+            return response
+        }
     }
 }
