@@ -51,6 +51,9 @@ public enum NetCDFWriteError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The writer's failures, as the text of ``file(_:)``.
     static func runtime(_ message: String) -> NetCDFWriteError { .file(message) }
 
+    /// What was not written and why, in the words of `kma-forecast field --format netcdf`
+    /// (after its `Error: `); for ``fieldNotFetched(request:error:path:written:total:cached:)``
+    /// two lines: the field and its error, then what is missing and what to do.
     public var description: String {
         switch self {
         case .invalidRequest(let error):
