@@ -29,6 +29,12 @@ let package = Package(
         .library(name: "KMAForecastClient", targets: ["KMAForecastClient"]),
         // Korean place names -> KMA grid cells, from KMA's official table (embedded). No Foundation.
         .library(name: "KMAPlaces", targets: ["KMAPlaces"]),
+        // Grid fields and whole runs as CF-1.10 NetCDF files (classic 64-bit offset, KMA's
+        // Lambert conformal grid mapping), fetched and written in one call; re-exports KMAGrid,
+        // KMAForecast and KMAForecastClient, so a data tool needs this one import. Not
+        // re-exported by KMAForecastKit: an app that only shows forecasts does not pay for a
+        // file format.
+        .library(name: "KMAForecastNetCDF", targets: ["KMAForecastNetCDF"]),
         // The command-line tool.
         .executable(name: "kma-forecast", targets: ["kma-forecast"]),
     ],
@@ -67,12 +73,21 @@ let package = Package(
             exclude: ["README.md"]
         ),
         .target(
+            name: "KMAForecastNetCDF",
+            // KMAForecastClient: the whole-run fetch (`GridFieldClient.writeNetCDF`);
+            // _KMASystem: the file writes.
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "_KMASystem"],
+            exclude: ["README.md"]
+        ),
+        .target(
             name: "KMAForecastKit",
+            // Not KMAForecastNetCDF: a file format is a data tool's need, not every app's; it is
+            // its own product, one import more (`import KMAForecastNetCDF`).
             dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces"]
         ),
         .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "_KMASystem"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAForecastNetCDF", "KMAPlaces", "_KMASystem"]
         ),
         .executableTarget(
             name: "kma-forecast",
@@ -80,7 +95,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastCLI", "_KMATestSupport", "_KMASystem"],
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastNetCDF", "KMAForecastCLI", "_KMATestSupport", "_KMASystem"],
             path: "Benchmarks",
             exclude: ["README.md"]
         ),
@@ -90,6 +105,14 @@ let package = Package(
             name: "ForecastExample",
             dependencies: ["KMAForecastKit"],
             path: "Examples/ForecastExample"
+        ),
+        // The README's NetCDF example as a program: a whole run of a few variables into one
+        // CF NetCDF file through the public API only (`--base-url` for a stand-in API Hub;
+        // KMAForecastNetCDFTests runs it against one).
+        .executableTarget(
+            name: "NetCDFExample",
+            dependencies: ["KMAForecastNetCDF"],
+            path: "Examples/NetCDFExample"
         ),
 
         // MARK: - Implementation details
@@ -131,7 +154,13 @@ let package = Package(
         .testTarget(
             name: "KMAForecastCLITests",
             // "kma-forecast": BuiltBinaryTests runs the executable of the same build as a process.
-            dependencies: ["KMAForecastCLI", "kma-forecast", "_KMATestSupport", "_KMASystem"]
+            dependencies: ["KMAForecastCLI", "KMAForecastNetCDF", "kma-forecast", "_KMATestSupport", "_KMASystem"]
+        ),
+        .testTarget(
+            name: "KMAForecastNetCDFTests",
+            // "NetCDFExample": NetCDFExampleTests runs the example program of the same build
+            // against a stand-in API Hub.
+            dependencies: ["KMAForecastNetCDF", "KMAForecastClient", "NetCDFExample", "_KMATestSupport", "_KMASystem"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,7 @@
 import Foundation
 import KMAForecast
 import KMAForecastCLI
+import KMAForecastNetCDF
 import _KMATestSupport
 
 private let runVariables = ["TMP", "POP", "PCP"]

@@ -34,6 +34,7 @@ import KMAGrid
 /// request.
 public struct GridFieldClient: Sendable {
     let core: ClientCore
+    /// The grid options (the NetCDF writer reads ``GridFieldOptions/concurrency``).
     package let options: GridFieldOptions
     let cache: GridFieldCache?
 
@@ -79,6 +80,13 @@ public struct GridFieldClient: Sendable {
 
     /// The service root requests go to, e.g. `https://apihub.kma.go.kr/api/typ01/cgi-bin/url`.
     public var baseURL: String { core.endpoint.baseURL }
+
+    /// Whether the configuration asks for a cache (``ClientConfiguration/cache`` is not
+    /// `disabled`): then a field fetched once is not asked for again.
+    package var cachesFields: Bool {
+        if case .disabled = core.configuration.cache { return false }
+        return true
+    }
 
     /// The newest grid run of a product that should be available now, by the client's clock.
     public func newestRun(of product: ForecastProduct) -> ForecastBase {

@@ -27,7 +27,18 @@ import KMAGrid
 /// valid time (TMN outside 06:00, TMX outside 15:00) is `_FillValue` there.
 ///
 /// **Deterministic.** No creation time is written: the same fields give the same bytes.
-package final class GridFieldNetCDF {
+///
+/// ```swift
+/// // Fields you already have (fetched, or decoded from saved bodies), into one file:
+/// let file = try GridFieldNetCDF(path: "tmp.nc", product: .shortTerm, run: field.run, variables: [.tmp], validTimes: [field.valid])
+/// try file.write(field)
+/// try file.finish()          // the file appears at its path only now
+/// ```
+///
+/// To fetch and write in one call, see ``GridFieldClient/writeNetCDF(_:variables:run:validTimes:to:budget:progress:)``.
+/// Not `Sendable`: one task writes a file (it owns an open file descriptor). Dropping it
+/// before ``finish()`` removes the temporary file.
+public final class GridFieldNetCDF {
     /// The CF version followed.
     static let conventions = "CF-1.10"
     /// The fill value of every data variable: KMA's own mark for no data.
@@ -39,30 +50,53 @@ package final class GridFieldNetCDF {
     static var falseNorthing: Double { LambertConformalConic.kma.originY * spacing }
     /// The grid spacing in metres.
     static var spacing: Double { LambertConformalConic.kma.gridSpacing * 1000 }
+    /// The version named in the `history` and `tool` attributes: the package's, as
+    /// `KMAForecastTool.version` (a CLI test pins them equal).
+    package static let version = "0.1.0"
 
     /// Variables before the data variables (see the layout above).
     private static let firstData = 7
     private static let timeVariable = 6
 
-    let product: ForecastProduct
-    let run: ForecastBase
-    let variables: [ForecastCategory]
-    let validTimes: [KSTDateTime]
+    /// The product of the fields.
+    public let product: ForecastProduct
+    /// The run of the fields.
+    public let run: ForecastBase
+    /// The data variables, in the file's order.
+    public let variables: [ForecastCategory]
+    /// The valid times, in order: the `time` axis.
+    public let validTimes: [KSTDateTime]
     private let file: NetCDFFileWriter
     /// Slabs written, by `variable · validTimes.count + time`.
     private var written: [Bool]
 
-    /// Creates the file (as a temporary file until ``finish()``) and writes the coordinates.
+    /// Creates the file (as a temporary file beside `path` until ``finish()``) and writes the
+    /// coordinates.
     ///
     /// - Parameters:
-    ///   - path: The destination.
-    ///   - validTimes: The valid times, in order (the `time` axis).
-    ///   - source: Where the fields come from, e.g. `KMA API Hub nph-dfs_shrt_grd at https://…`.
-    ///   - toolVersion: The writing tool's version.
+    ///   - path: The destination, a file path.
+    ///   - product: The product of the fields.
+    ///   - run: Their run.
+    ///   - variables: The data variables, in order (each once).
+    ///   - validTimes: The valid times, in order (the `time` axis, 1 or more).
+    ///   - source: The `source` attribute, where the fields come from; `nil` for
+    ///     `KMA API Hub <operation>` (e.g. `KMA API Hub nph-dfs_shrt_grd`).
+    /// - Throws: ``NetCDFWriteError/file(_:)`` when the temporary file cannot be made or written.
+    public convenience init(
+        path: String, product: ForecastProduct, run: ForecastBase, variables: [ForecastCategory], validTimes: [KSTDateTime],
+        source: String? = nil
+    ) throws(NetCDFWriteError) {
+        try self.init(
+            path: path, product: product, run: run, variables: variables, validTimes: validTimes,
+            source: source ?? "KMA API Hub \(product.gridOperation)", toolVersion: Self.version
+        )
+    }
+
+    /// Creates the file, naming the writing tool's version (`toolVersion`) in `history`.
     package init(
         path: String, product: ForecastProduct, run: ForecastBase, variables: [ForecastCategory], validTimes: [KSTDateTime],
         source: String, toolVersion: String
-    ) throws(CLIError) {
+    ) throws(NetCDFWriteError) {
         self.product = product
         self.run = run
         self.variables = variables
@@ -93,19 +127,21 @@ package final class GridFieldNetCDF {
     /// Minutes since 1970-01-01 00:00 UTC.
     static func minutes(_ time: KSTDateTime) -> Double { Double(time.unixSeconds / 60) }
 
-    /// Whether the file has a place for a field.
-    func holds(variable: ForecastCategory, valid: KSTDateTime) -> Bool {
+    /// Whether the file has a place for a field of this variable and valid time.
+    public func holds(variable: ForecastCategory, valid: KSTDateTime) -> Bool {
         variables.contains(variable) && validTimes.contains(valid)
     }
 
     /// Writes a field to its place (its variable, its valid time).
     ///
-    /// - Throws: ``CLIError/runtime(_:)`` when the file cannot be written, the file has no place
-    ///   for the field (``holds(variable:valid:)``), or a categorical variable holds a number
-    ///   that is not a code (a whole number from -128 to 127).
-    package func write(_ field: GridField) throws(CLIError) {
+    /// - Throws: ``NetCDFWriteError/file(_:)`` when the file cannot be written,
+    ///   ``NetCDFWriteError/noPlace(variable:valid:path:variables:validTimeCount:)`` when the file
+    ///   has no place for the field (``holds(variable:valid:)``), and
+    ///   ``NetCDFWriteError/notACode(variable:value:cellIndex:valid:)`` when a categorical
+    ///   variable holds a number that is not a code (a whole number from -128 to 127).
+    public func write(_ field: GridField) throws(NetCDFWriteError) {
         guard let variable = variables.firstIndex(of: field.variable), let time = validTimes.firstIndex(of: field.valid) else {
-            throw .runtime("a \(field.variable.code) field valid at \(field.valid) has no place in '\(file.path)', which holds \(variables.map(\.code).joined(separator: ",")) at \(validTimes.count) valid times")
+            throw .noPlace(variable: field.variable, valid: field.valid, path: file.path, variables: variables, validTimeCount: validTimes.count)
         }
         let bytes: [UInt8]
         if field.variable.isCategorical {
@@ -116,8 +152,7 @@ package final class GridFieldNetCDF {
                 } else if raw == raw.rounded(), raw >= -128, raw <= 127 {
                     codes[index] = UInt8(bitPattern: Int8(raw))
                 } else {
-                    let cell = GridField.cell(at: index).map { "\($0.nx),\($0.ny)" } ?? "\(index)"
-                    throw .runtime("KMA sent \(raw) for \(field.variable.code) at cell \(cell) (\(field.valid)), which is not a code; \(field.variable.code) is written as codes in NetCDF: use '--format csv' for this field")
+                    throw .notACode(variable: field.variable, value: raw, cellIndex: index, valid: field.valid)
                 }
             }
             bytes = codes
@@ -129,8 +164,10 @@ package final class GridFieldNetCDF {
     }
 
     /// Fills every place no field was written to (a variable at a time it does not have) with
-    /// `_FillValue`, then puts the file at its destination.
-    package func finish() throws(CLIError) {
+    /// `_FillValue`, then puts the file at its destination (synced, then renamed over it).
+    ///
+    /// - Throws: ``NetCDFWriteError/file(_:)`` when the file cannot be written or renamed.
+    public func finish() throws(NetCDFWriteError) {
         var doubles: [UInt8]?
         var codes: [UInt8]?
         for (variableIndex, variable) in variables.enumerated() {
@@ -149,16 +186,44 @@ package final class GridFieldNetCDF {
         try file.finish()
     }
 
-    /// The file's dimensions, attributes and variables.
+    /// The file's dimensions, attributes and variables: the grid mapping and the coordinates
+    /// (``coordinateVariables(time:y:x:)``), then one data variable per variable
+    /// (``dataVariable(_:product:)``).
     static func schema(
         product: ForecastProduct, run: ForecastBase, variables: [ForecastCategory], validTimes: [KSTDateTime],
         source: String, toolVersion: String
     ) -> NetCDFClassic {
         typealias Attribute = NetCDFClassic.Attribute
-        let time = 0, y = 1, x = 2
-        let timeUnits = "minutes since 1970-01-01 00:00:00"
+        let list = coordinateVariables(time: 0, y: 1, x: 2) + variables.map { dataVariable($0, product: product) }
+        let tmfc = run.baseDate + (product == .shortTerm ? String(run.baseTime.prefix(2)) : run.baseTime)
+        return NetCDFClassic(
+            dimensions: [.init(name: "time", length: 0), .init(name: "y", length: GridField.rows), .init(name: "x", length: GridField.columns)],
+            attributes: [
+                Attribute("Conventions", .text(conventions)),
+                Attribute("title", .text("KMA \(product.rawValue) forecast grid, run \(run.dateTime.iso8601)")),
+                Attribute("institution", .text("Korea Meteorological Administration (KMA, 기상청)")),
+                Attribute("source", .text(source)),
+                Attribute("history", .text("written by kma-forecast \(toolVersion)")),
+                Attribute("references", .text("https://apihub.kma.go.kr")),
+                Attribute("license", .text("출처: 기상청 (source: Korea Meteorological Administration). 공공누리 제1유형 (KOGL type 1): free to use, also commercially, with this attribution.")),
+                Attribute("kma_product", .text(product.rawValue)),
+                Attribute("kma_run", .text(tmfc)),
+                Attribute("kma_run_time", .text(run.dateTime.iso8601)),
+                Attribute("tool", .text("kma-forecast \(toolVersion)")),
+            ],
+            variables: list,
+            records: validTimes.count
+        )
+    }
+
+    /// The units of `time` and `forecast_reference_time`.
+    private static let timeUnits = "minutes since 1970-01-01 00:00:00"
+
+    /// The grid mapping, the run, x, y, lat, lon and time, given the dimensions' indices.
+    private static func coordinateVariables(time: Int, y: Int, x: Int) -> [NetCDFClassic.Variable] {
+        typealias Attribute = NetCDFClassic.Attribute
         let projection = LambertConformalConic.kma
-        var list: [NetCDFClassic.Variable] = [
+        return [
             .init(name: gridMappingName, dimensions: [], type: .int, attributes: [
                 Attribute("grid_mapping_name", .text("lambert_conformal_conic")),
                 Attribute("standard_parallel", .doubles([projection.standardParallel1, projection.standardParallel2])),
@@ -206,45 +271,30 @@ package final class GridFieldNetCDF {
                 Attribute("axis", .text("T")),
             ]),
         ]
-        for variable in variables {
-            var attributes: [Attribute] = []
-            if let name = variable.cfStandardName { attributes.append(Attribute("standard_name", .text(name))) }
-            attributes.append(Attribute("long_name", .text("\(variable.englishName) (\(variable.koreanName), KMA \(variable.code))")))
-            if variable.isCategorical {
-                attributes.append(Attribute("_FillValue", .bytes([Int8(fillValue)])))
-                if let flags = variable.cfFlags(product: product) {
-                    attributes.append(Attribute("flag_values", .bytes(flags.values)))
-                    attributes.append(Attribute("flag_meanings", .text(flags.meanings)))
-                }
-            } else {
-                attributes.append(Attribute("_FillValue", .doubles([fillValue])))
-                if let units = variable.udunits { attributes.append(Attribute("units", .text(units))) }
+    }
+
+    /// A data variable of dimensions (time, y, x): doubles with `units`, or byte codes with
+    /// `flag_values`/`flag_meanings`.
+    private static func dataVariable(_ variable: ForecastCategory, product: ForecastProduct) -> NetCDFClassic.Variable {
+        typealias Attribute = NetCDFClassic.Attribute
+        var attributes: [Attribute] = []
+        if let name = variable.cfStandardName { attributes.append(Attribute("standard_name", .text(name))) }
+        attributes.append(Attribute("long_name", .text("\(variable.englishName) (\(variable.koreanName), KMA \(variable.code))")))
+        if variable.isCategorical {
+            attributes.append(Attribute("_FillValue", .bytes([Int8(fillValue)])))
+            if let flags = variable.cfFlags(product: product) {
+                attributes.append(Attribute("flag_values", .bytes(flags.values)))
+                attributes.append(Attribute("flag_meanings", .text(flags.meanings)))
             }
-            if let methods = variable.cfCellMethods { attributes.append(Attribute("cell_methods", .text(methods))) }
-            attributes.append(Attribute("coordinates", .text("forecast_reference_time lat lon")))
-            attributes.append(Attribute("grid_mapping", .text(gridMappingName)))
-            attributes.append(Attribute("kma_code", .text(variable.code)))
-            list.append(.init(name: variable.code, dimensions: [time, y, x], type: variable.isCategorical ? .byte : .double, attributes: attributes))
+        } else {
+            attributes.append(Attribute("_FillValue", .doubles([fillValue])))
+            if let units = variable.udunits { attributes.append(Attribute("units", .text(units))) }
         }
-        let tmfc = run.baseDate + (product == .shortTerm ? String(run.baseTime.prefix(2)) : run.baseTime)
-        return NetCDFClassic(
-            dimensions: [.init(name: "time", length: 0), .init(name: "y", length: GridField.rows), .init(name: "x", length: GridField.columns)],
-            attributes: [
-                Attribute("Conventions", .text(conventions)),
-                Attribute("title", .text("KMA \(product.rawValue) forecast grid, run \(run.dateTime.iso8601)")),
-                Attribute("institution", .text("Korea Meteorological Administration (KMA, 기상청)")),
-                Attribute("source", .text(source)),
-                Attribute("history", .text("written by kma-forecast \(toolVersion)")),
-                Attribute("references", .text("https://apihub.kma.go.kr")),
-                Attribute("license", .text("출처: 기상청 (source: Korea Meteorological Administration). 공공누리 제1유형 (KOGL type 1): free to use, also commercially, with this attribution.")),
-                Attribute("kma_product", .text(product.rawValue)),
-                Attribute("kma_run", .text(tmfc)),
-                Attribute("kma_run_time", .text(run.dateTime.iso8601)),
-                Attribute("tool", .text("kma-forecast \(toolVersion)")),
-            ],
-            variables: list,
-            records: validTimes.count
-        )
+        if let methods = variable.cfCellMethods { attributes.append(Attribute("cell_methods", .text(methods))) }
+        attributes.append(Attribute("coordinates", .text("forecast_reference_time lat lon")))
+        attributes.append(Attribute("grid_mapping", .text(gridMappingName)))
+        attributes.append(Attribute("kma_code", .text(variable.code)))
+        return .init(name: variable.code, dimensions: [0, 1, 2], type: variable.isCategorical ? .byte : .double, attributes: attributes)
     }
 }
 

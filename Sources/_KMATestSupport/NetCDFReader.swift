@@ -1,15 +1,16 @@
 import Foundation
 
 /// A minimal reader of NetCDF classic files (CDF-1 and CDF-2), written from the format
-/// specification independently of the writer, for the round-trip tests: header, attributes,
+/// specification independently of the writer, for the round-trip tests (of the CLI and of
+/// the KMAForecastNetCDF library): header, attributes,
 /// and each variable's values (a record's slab for record variables).
-struct NetCDFReader {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+package struct NetCDFReader: Sendable {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+        package init(_ description: String) { self.description = description }
     }
 
-    enum Value: Equatable {
+    package enum Value: Equatable, Sendable {
         case text(String)
         case bytes([Int8])
         case shorts([Int16])
@@ -18,45 +19,78 @@ struct NetCDFReader {
         case doubles([Double])
     }
 
-    struct Variable {
-        var name: String
-        var dimensions: [Int]
-        var attributes: [String: Value]
-        var attributeOrder: [String]
-        var type: Int32
-        var vsize: Int
-        var begin: Int
+    package struct Variable: Sendable {
+        package var name: String
+        package var dimensions: [Int]
+        package var attributes: [String: Value]
+        package var attributeOrder: [String]
+        package var type: Int32
+        package var vsize: Int
+        package var begin: Int
     }
 
-    let bytes: [UInt8]
-    let version: UInt8
-    let records: Int
-    var dimensions: [(name: String, length: Int)] = []
-    var attributes: [String: Value] = [:]
-    var variables: [Variable] = []
-    private(set) var recordSize = 0
+    package let bytes: [UInt8]
+    package let version: UInt8
+    package let records: Int
+    package var dimensions: [(name: String, length: Int)] = []
+    package var attributes: [String: Value] = [:]
+    package var variables: [Variable] = []
+    package private(set) var recordSize = 0
 
-    init(path: String) throws {
+    package init(path: String) throws {
         try self.init(bytes: Array(Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
-    init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         self.bytes = bytes
         guard bytes.count >= 8, bytes[0..<3] == [0x43, 0x44, 0x46], [1, 2].contains(bytes[3]) else { throw Failure("not a NetCDF classic file") }
         version = bytes[3]
+        var cursor = HeaderCursor(bytes: bytes, version: version)
+        records = try cursor.int32()
+        let dimensionTag = try cursor.int32(), dimensionCount = try cursor.int32()
+        guard dimensionTag == 0x0A || (dimensionTag == 0 && dimensionCount == 0) else { throw Failure("expected dimensions") }
+        for _ in 0..<dimensionCount {
+            let dimensionName = try cursor.name()
+            dimensions.append((dimensionName, try cursor.int32()))
+        }
+        attributes = try cursor.attributeList().0
+        let variableTag = try cursor.int32(), variableCount = try cursor.int32()
+        guard variableTag == 0x0B || (variableTag == 0 && variableCount == 0) else { throw Failure("expected variables") }
+        for _ in 0..<variableCount {
+            let variableName = try cursor.name()
+            let rank = try cursor.int32()
+            var ids: [Int] = []
+            for _ in 0..<rank { ids.append(try cursor.int32()) }
+            let (attributes, order) = try cursor.attributeList()
+            let type = Int32(try cursor.int32())
+            let vsize = try cursor.int32()
+            let begin = try cursor.offset()
+            variables.append(Variable(name: variableName, dimensions: ids, attributes: attributes, attributeOrder: order, type: type, vsize: vsize, begin: begin))
+        }
+        recordSize = variables.filter { isRecord($0) }.reduce(0) { $0 + $1.vsize }
+    }
+
+    /// Reads the header's items in order.
+    private struct HeaderCursor {
+        let bytes: [UInt8]
+        let version: UInt8
         var at = 4
-        func int32() throws -> Int {
+
+        mutating func int32() throws -> Int {
             guard at + 4 <= bytes.count else { throw Failure("header cut short at \(at)") }
             defer { at += 4 }
             return Int(Int32(bitPattern: bytes[at..<(at + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }))
         }
-        func offset() throws -> Int {
+
+        mutating func offset() throws -> Int {
             if version == 1 { return try int32() }
             let high = try int32(), low = try int32()
             return high << 32 | (low & 0xFFFF_FFFF)
         }
-        func padTo4() { at = (at + 3) / 4 * 4 }
-        func name() throws -> String {
+
+        mutating func padTo4() { at = (at + 3) / 4 * 4 }
+
+        mutating func name() throws -> String {
             let count = try int32()
             guard count >= 0, at + count <= bytes.count else { throw Failure("bad name length \(count)") }
             let text = String(decoding: bytes[at..<(at + count)], as: UTF8.self)
@@ -64,15 +98,17 @@ struct NetCDFReader {
             padTo4()
             return text
         }
-        func values(type: Int32, count: Int) throws -> Value {
+
+        mutating func values(type: Int32, count: Int) throws -> Value {
             let size = [1: 1, 2: 1, 3: 2, 4: 4, 5: 4, 6: 8][Int(type)] ?? 0
             guard size > 0, at + size * count <= bytes.count else { throw Failure("bad type \(type) or count \(count)") }
             let slice = Array(bytes[at..<(at + size * count)])
             at += size * count
             padTo4()
-            return Self.decode(slice, type: type)
+            return NetCDFReader.decode(slice, type: type)
         }
-        func attributeList() throws -> ([String: Value], [String]) {
+
+        mutating func attributeList() throws -> ([String: Value], [String]) {
             let tag = try int32(), count = try int32()
             guard tag == 0x0C || (tag == 0 && count == 0) else { throw Failure("expected an attribute list, found tag \(tag)") }
             var result: [String: Value] = [:]
@@ -86,41 +122,19 @@ struct NetCDFReader {
             }
             return (result, order)
         }
-        records = try int32()
-        let dimensionTag = try int32(), dimensionCount = try int32()
-        guard dimensionTag == 0x0A || (dimensionTag == 0 && dimensionCount == 0) else { throw Failure("expected dimensions") }
-        for _ in 0..<dimensionCount {
-            let dimensionName = try name()
-            dimensions.append((dimensionName, try int32()))
-        }
-        attributes = try attributeList().0
-        let variableTag = try int32(), variableCount = try int32()
-        guard variableTag == 0x0B || (variableTag == 0 && variableCount == 0) else { throw Failure("expected variables") }
-        for _ in 0..<variableCount {
-            let variableName = try name()
-            let rank = try int32()
-            var ids: [Int] = []
-            for _ in 0..<rank { ids.append(try int32()) }
-            let (attributes, order) = try attributeList()
-            let type = Int32(try int32())
-            let vsize = try int32()
-            let begin = try offset()
-            variables.append(Variable(name: variableName, dimensions: ids, attributes: attributes, attributeOrder: order, type: type, vsize: vsize, begin: begin))
-        }
-        recordSize = variables.filter { isRecord($0) }.reduce(0) { $0 + $1.vsize }
     }
 
-    func isRecord(_ variable: Variable) -> Bool {
+    package func isRecord(_ variable: Variable) -> Bool {
         variable.dimensions.first.map { dimensions[$0].length == 0 } ?? false
     }
 
-    func variable(_ name: String) throws -> Variable {
+    package func variable(_ name: String) throws -> Variable {
         guard let found = variables.first(where: { $0.name == name }) else { throw Failure("no variable \(name)") }
         return found
     }
 
     /// A variable's values (one record's slab of a record variable).
-    func values(_ name: String, record: Int = 0) throws -> Value {
+    package func values(_ name: String, record: Int = 0) throws -> Value {
         let variable = try variable(name)
         let count = variable.dimensions.filter { dimensions[$0].length != 0 }.reduce(1) { $0 * dimensions[$1].length }
         let size = [1: 1, 2: 1, 3: 2, 4: 4, 5: 4, 6: 8][Int(variable.type)] ?? 0
@@ -129,17 +143,17 @@ struct NetCDFReader {
         return Self.decode(Array(bytes[start..<(start + count * size)]), type: variable.type)
     }
 
-    func doubles(_ name: String, record: Int = 0) throws -> [Double] {
+    package func doubles(_ name: String, record: Int = 0) throws -> [Double] {
         guard case .doubles(let values) = try values(name, record: record) else { throw Failure("\(name) is not double") }
         return values
     }
 
-    func int8s(_ name: String, record: Int = 0) throws -> [Int8] {
+    package func int8s(_ name: String, record: Int = 0) throws -> [Int8] {
         guard case .bytes(let values) = try values(name, record: record) else { throw Failure("\(name) is not byte") }
         return values
     }
 
-    static func decode(_ slice: [UInt8], type: Int32) -> Value {
+    package static func decode(_ slice: [UInt8], type: Int32) -> Value {
         func words(_ size: Int) -> [UInt64] {
             stride(from: 0, to: slice.count, by: size).map { start in slice[start..<(start + size)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
         }

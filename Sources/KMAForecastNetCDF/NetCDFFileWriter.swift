@@ -5,6 +5,7 @@
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import _KMASystem
 
 /// Writes a ``NetCDFClassic`` file safely: into a temporary file beside the destination, each
 /// variable's data (or one record's slab) at its offset as it comes (`pwrite`), then, when every
@@ -23,8 +24,8 @@ final class NetCDFFileWriter {
 
     /// Creates the temporary file and writes the header.
     ///
-    /// - Throws: ``CLIError/runtime(_:)`` naming the file and the system's reason.
-    init(path: String, schema: NetCDFClassic) throws(CLIError) {
+    /// - Throws: ``NetCDFWriteError/file(_:)`` naming the file and the system's reason.
+    init(path: String, schema: NetCDFClassic) throws(NetCDFWriteError) {
         self.path = path
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
@@ -33,7 +34,7 @@ final class NetCDFFileWriter {
         layout = schema.layout()
         descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
-            throw .runtime("could not write '\(path)': \(Platform.errorText(errno)) (creating '\(temporaryPath)')")
+            throw .runtime("could not write '\(path)': \(SystemCalls.errorText(errno)) (creating '\(temporaryPath)')")
         }
         try write(layout.header, at: 0)
     }
@@ -48,12 +49,12 @@ final class NetCDFFileWriter {
     /// Writes a variable's data, or one record's slab of a record variable.
     ///
     /// - Precondition: `bytes` is the variable's size (``NetCDFClassic/Layout/sizes``).
-    func write(variable: Int, record: Int = 0, _ bytes: [UInt8]) throws(CLIError) {
+    func write(variable: Int, record: Int = 0, _ bytes: [UInt8]) throws(NetCDFWriteError) {
         precondition(bytes.count == layout.sizes[variable], "a slab of the variable's size")
         try write(bytes, at: layout.offset(variable: variable, record: record))
     }
 
-    private func write(_ bytes: [UInt8], at offset: Int) throws(CLIError) {
+    private func write(_ bytes: [UInt8], at offset: Int) throws(NetCDFWriteError) {
         var done = 0
         while done < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
@@ -61,7 +62,7 @@ final class NetCDFFileWriter {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .runtime("could not write '\(path)': \(Platform.errorText(errno))")
+                throw .runtime("could not write '\(path)': \(SystemCalls.errorText(errno))")
             }
             done += count
         }
@@ -69,14 +70,14 @@ final class NetCDFFileWriter {
 
     /// Sets the file's length (padding after the last value), syncs it and renames it to the
     /// destination.
-    func finish() throws(CLIError) {
+    func finish() throws(NetCDFWriteError) {
         guard ftruncate(descriptor, off_t(layout.fileSize)) == 0, fsync(descriptor) == 0 else {
-            throw .runtime("could not write '\(path)': \(Platform.errorText(errno))")
+            throw .runtime("could not write '\(path)': \(SystemCalls.errorText(errno))")
         }
         close(descriptor)
         descriptor = -1
         guard rename(temporaryPath, path) == 0 else {
-            let reason = Platform.errorText(errno)
+            let reason = SystemCalls.errorText(errno)
             unlink(temporaryPath)
             throw .runtime("could not write '\(path)': \(reason)")
         }
