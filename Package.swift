@@ -29,6 +29,9 @@ let package = Package(
         .library(name: "KMAForecastClient", targets: ["KMAForecastClient"]),
         // Korean place names -> KMA grid cells, from KMA's official table (embedded). No Foundation.
         .library(name: "KMAPlaces", targets: ["KMAPlaces"]),
+        // The forecast as tools for AI agents: a Model Context Protocol server on standard
+        // input/output (what `kma-forecast mcp` runs), for an app or another tool to serve.
+        .library(name: "KMAForecastMCP", targets: ["KMAForecastMCP"]),
         // The command-line tool.
         .executable(name: "kma-forecast", targets: ["kma-forecast"]),
     ],
@@ -71,8 +74,16 @@ let package = Package(
             dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces"]
         ),
         .target(
+            name: "KMAForecastMCP",
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "_KMASystem"],
+            exclude: ["README.md"],
+            // The forecast tool's outputSchema: a symbolic link to Schemas/local-forecast.schema.json,
+            // the one contract, compiled in as bytes (`PackageResources`), so it cannot drift.
+            resources: [.embedInCode("Resources")]
+        ),
+        .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "_KMASystem"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "KMAForecastMCP", "_KMASystem"]
         ),
         .executableTarget(
             name: "kma-forecast",
@@ -127,6 +138,10 @@ let package = Package(
         .testTarget(
             name: "KMAPlacesTests",
             dependencies: ["KMAPlaces", "_KMATestSupport"]
+        ),
+        .testTarget(
+            name: "KMAForecastMCPTests",
+            dependencies: ["KMAForecastMCP", "KMAForecast", "KMAForecastClient", "_KMATestSupport"]
         ),
         .testTarget(
             name: "KMAForecastCLITests",

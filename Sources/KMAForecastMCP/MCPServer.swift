@@ -1,4 +1,5 @@
-import KMAForecastClient
+import KMAForecast
+import KMAForecastText
 import _KMASystem
 
 /// The protocol side of `kma-forecast mcp`: one JSON-RPC message in (a line of standard input),
@@ -25,12 +26,12 @@ final class MCPServer: Sendable {
     static let capabilitiesKey = "io.modelcontextprotocol/clientCapabilities"
     static let serverInfoKey = "io.modelcontextprotocol/serverInfo"
 
-    /// What the server says about itself: name, title and version.
-    static var serverInfo: JSONValue {
+    /// What the server says about itself: name, title and ``version``.
+    var serverInfo: JSONValue {
         .object([
             ("name", .string("kma-forecast")),
             ("title", .string("KMA forecast (기상청 단기·중기예보)")),
-            ("version", .string(KMAForecastTool.version)),
+            ("version", .string(version)),
         ])
     }
 
@@ -43,26 +44,29 @@ final class MCPServer: Sendable {
         A result with isError says what to do next (a fuller place name, or a key to set).
         """
 
-    private struct Call {
+    struct Call {
         var task: Task<Void, Never>?
     }
 
-    private struct State {
+    struct State {
         /// Calls in flight by the text of their id.
         var calls: [String: Call] = [:]
         /// Whether a legacy `initialize` was answered (informational: requests before it are served).
         var initializedVersion: String?
     }
 
-    private let state = Locked(State())
-    private let tools: MCPTools
+    let state = Locked(State())
+    let tools: MCPTools
+    /// The version the server reports (`serverInfo.version`): the tool's.
+    let version: String
     /// Writes one message (a line without its newline).
     let send: @Sendable (String) -> Void
     /// Writes a diagnostic for people (standard error).
     let log: @Sendable (String) -> Void
 
-    init(tools: MCPTools, send: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void) {
+    init(tools: MCPTools, version: String, send: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void) {
         self.tools = tools
+        self.version = version
         self.send = send
         self.log = log
     }
@@ -95,14 +99,14 @@ final class MCPServer: Sendable {
         guard !bytes.isEmpty else { return }
         let message: JSONValue
         do {
-            message = try JSONParser.parse(Array(bytes))
+            message = try JSONValue.read(Array(bytes))
         } catch {
-            sendError(id: .null, code: -32700, message: "Parse error: the line is not JSON (\(error)); send one JSON-RPC message per line, UTF-8")
+            sendError(id: .null, code: .parseError, message: "Parse error: the line is not JSON (\(error)); send one JSON-RPC message per line, UTF-8")
             return
         }
         guard case .object = message else {
             let what = message.arrayValue != nil ? "a batch (an array): batches are not supported since 2025-06-18; send one message per line" : "not a JSON object"
-            sendError(id: .null, code: -32600, message: "Invalid Request: \(what)")
+            sendError(id: .null, code: .invalidRequest, message: "Invalid Request: \(what)")
             return
         }
         let id = message["id"]
@@ -113,18 +117,18 @@ final class MCPServer: Sendable {
             }
         }()
         guard message["jsonrpc"]?.stringValue == "2.0" else {
-            sendError(id: validID ?? .null, code: -32600, message: "Invalid Request: \"jsonrpc\" must be \"2.0\"")
+            sendError(id: validID ?? .null, code: .invalidRequest, message: "Invalid Request: \"jsonrpc\" must be \"2.0\"")
             return
         }
         guard let method = message["method"]?.stringValue else {
             // A response from the client (to nothing we asked: the server sends no requests): ignored.
             if message["result"] != nil || message["error"] != nil { return }
-            sendError(id: validID ?? .null, code: -32600, message: "Invalid Request: no \"method\"")
+            sendError(id: validID ?? .null, code: .invalidRequest, message: "Invalid Request: no \"method\"")
             return
         }
         let params = message["params"]
         if let params, !params.isObject {
-            if let validID { sendError(id: validID, code: -32602, message: "Invalid params: \"params\" must be an object") }
+            if let validID { sendError(id: validID, code: .invalidParams, message: "Invalid params: \"params\" must be an object") }
             return
         }
         guard id != nil else {
@@ -132,20 +136,20 @@ final class MCPServer: Sendable {
             return
         }
         guard let validID else {
-            sendError(id: .null, code: -32600, message: "Invalid Request: \"id\" must be a string or a number")
+            sendError(id: .null, code: .invalidRequest, message: "Invalid Request: \"id\" must be a string or a number")
             return
         }
         request(method, id: validID, params: params ?? .object([]))
     }
 
     private func notification(_ method: String, params: JSONValue?) {
-        switch method {
-        case "notifications/cancelled":
+        switch MCPNotification(rawValue: method) {
+        case .cancelled:
             guard let requestID = params?["requestId"] else { return }
             let task = state.withLock { $0.calls.removeValue(forKey: requestID.text)?.task }
             if let task {
                 task.cancel()
-                log("cancelled request \(requestID.text)" + (params?["reason"]?.stringValue.map { ": \(TerminalText.safe($0))" } ?? ""))
+                log("cancelled request \(requestID.text)" + (params?["reason"]?.stringValue.map { ": \(PrintableText.safe($0))" } ?? ""))
             }
         default:
             // notifications/initialized, notifications/roots/list_changed …: nothing to do.
@@ -153,141 +157,14 @@ final class MCPServer: Sendable {
         }
     }
 
-    /// The era of a request: modern when its `_meta` names a protocol version.
-    private enum Era { case legacy, modern }
-
-    private func request(_ method: String, id: JSONValue, params: JSONValue) {
-        let meta = params["_meta"]
-        var era = Era.legacy
-        if let version = meta?[Self.versionKey] {
-            guard let text = version.stringValue else {
-                sendError(id: id, code: -32602, message: "Invalid params: _meta[\"\(Self.versionKey)\"] must be a string")
-                return
-            }
-            guard text == Self.modernVersion else {
-                sendError(
-                    id: id, code: -32022, message: "Unsupported protocol version \(text); this server supports \(Self.modernVersion) (stateless) and, with initialize, \(Self.legacyVersions.joined(separator: ", "))",
-                    data: .object([("supported", .array([.string(Self.modernVersion)])), ("requested", version)])
-                )
-                return
-            }
-            guard meta?[Self.capabilitiesKey]?.isObject == true else {
-                sendError(id: id, code: -32602, message: "Invalid params: _meta[\"\(Self.capabilitiesKey)\"] (an object) is required with protocol version \(Self.modernVersion)")
-                return
-            }
-            era = .modern
-        } else if method == "server/discover" {
-            sendError(id: id, code: -32602, message: "Invalid params: server/discover needs _meta[\"\(Self.versionKey)\"] and _meta[\"\(Self.capabilitiesKey)\"] (protocol version \(Self.modernVersion))")
-            return
-        }
-        switch method {
-        case "initialize":
-            let requested = params["protocolVersion"]?.stringValue
-            let version = requested.flatMap { Self.legacyVersions.contains($0) ? $0 : nil } ?? Self.legacyVersions[0]
-            state.withLock { $0.initializedVersion = version }
-            sendResult(id: id, .object([
-                ("protocolVersion", .string(version)),
-                ("capabilities", .object([("tools", .object([]))])),
-                ("serverInfo", Self.serverInfo),
-                ("instructions", .string(Self.instructions)),
-            ]))
-        case "server/discover":
-            sendResult(id: id, .object([
-                ("resultType", .string("complete")),
-                ("supportedVersions", .array([.string(Self.modernVersion)])),
-                ("capabilities", .object([("tools", .object([]))])),
-                ("ttlMs", .number(3_600_000)),
-                ("cacheScope", .string("public")),
-                ("instructions", .string(Self.instructions)),
-                ("_meta", .object([(Self.serverInfoKey, Self.serverInfo)])),
-            ]))
-        case "ping":
-            sendResult(id: id, era == .modern ? .object([("resultType", .string("complete"))]) : .object([]))
-        case "tools/list":
-            if let cursor = params["cursor"], cursor != .null {
-                sendError(id: id, code: -32602, message: "Invalid params: unknown cursor \(cursor.text); the tool list is one page, ask without a cursor")
-                return
-            }
-            var result: [(String, JSONValue)] = [("tools", .array(MCPTools.definitions))]
-            if era == .modern {
-                result = [("resultType", .string("complete"))] + result + [("ttlMs", .number(3_600_000)), ("cacheScope", .string("public"))]
-            }
-            sendResult(id: id, .object(result))
-        case "tools/call":
-            call(id: id, params: params, modern: era == .modern)
-        default:
-            sendError(id: id, code: -32601, message: "Method not found: \(method)")
-        }
-    }
-
-    private func call(id: JSONValue, params: JSONValue, modern: Bool) {
-        guard let name = params["name"]?.stringValue else {
-            sendError(id: id, code: -32602, message: "Invalid params: tools/call needs \"name\", one of \(MCPTools.names.joined(separator: ", "))")
-            return
-        }
-        guard MCPTools.names.contains(name) else {
-            sendError(id: id, code: -32602, message: "Invalid params: unknown tool '\(name)'; the tools are \(MCPTools.names.joined(separator: ", "))")
-            return
-        }
-        let arguments = params["arguments"] ?? .object([])
-        guard arguments.isObject || arguments == .null else {
-            sendError(id: id, code: -32602, message: "Invalid params: \"arguments\" must be an object")
-            return
-        }
-        let key = id.text
-        let registered = state.withLock { state -> Bool in
-            guard state.calls[key] == nil else { return false }
-            state.calls[key] = Call(task: nil)
-            return true
-        }
-        guard registered else {
-            sendError(id: id, code: -32600, message: "Invalid Request: a call with id \(key) is still in flight; use a new id")
-            return
-        }
-        let progressToken: JSONValue? = {
-            switch params["_meta"]?["progressToken"] {
-            case let token? where token.stringValue != nil || token.doubleValue != nil: token
-            default: nil
-            }
-        }()
-        let server = self
-        let progress: MCPTools.Progress = { @Sendable done, total, message in
-            guard let progressToken, server.isInFlight(key) else { return }
-            server.send(JSONValue.object([
-                ("jsonrpc", .string("2.0")), ("method", .string("notifications/progress")),
-                ("params", .object([
-                    ("progressToken", progressToken), ("progress", .number(done)), ("total", .number(total)), ("message", .string(message)),
-                ])),
-            ]).text)
-        }
-        let tools = self.tools
-        let task = Task {
-            let outcome = await tools.call(name, arguments: arguments.isObject ? arguments : .object([]), progress: progress)
-            guard !Task.isCancelled else { return }
-            var result = outcome.json
-            if modern { result = JSONValue.object([("resultType", .string("complete"))] + (result.objectValue ?? [])) }
-            // Reply only if the call was not cancelled meanwhile.
-            let stillWanted = server.state.withLock { $0.calls.removeValue(forKey: key) != nil }
-            if stillWanted { server.sendResult(id: id, result) }
-        }
-        let cancelledMeanwhile = state.withLock { state -> Bool in
-            guard state.calls[key] != nil else { return true }
-            state.calls[key]?.task = task
-            return false
-        }
-        if cancelledMeanwhile { task.cancel() }
-    }
-
-    private func isInFlight(_ key: String) -> Bool { state.withLock { $0.calls[key] != nil } }
-
     // MARK: Messages out
 
     func sendResult(id: JSONValue, _ result: JSONValue) {
         send(JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]).text)
     }
 
-    func sendError(id: JSONValue, code: Int, message: String, data: JSONValue? = nil) {
-        var error: [(String, JSONValue)] = [("code", .number(code)), ("message", .string(message))]
+    func sendError(id: JSONValue, code: MCPErrorCode, message: String, data: JSONValue? = nil) {
+        var error: [(String, JSONValue)] = [("code", .number(code.rawValue)), ("message", .string(message))]
         if let data { error.append(("data", data)) }
         send(JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("error", .object(error))]).text)
     }

@@ -1,17 +1,64 @@
 import Foundation
-@testable import KMAForecastCLI
+@testable import KMAForecastMCP
 import KMAForecast
+import _KMASystem
 import _KMATestSupport
 
-/// Runs `kma-forecast mcp` in-process on `lines` (one message each, then end of input) and
+/// The version the servers under test report.
+let testVersion = "9.8.7-test"
+
+/// What a served session wrote: standard output's bytes and standard error's lines.
+final class MCPTranscript: Sendable {
+    private let state = Locked((output: [UInt8](), log: [String]()))
+
+    var output: String { String(decoding: state.withLock { $0.output }, as: UTF8.self) }
+    var log: String { state.withLock { $0.log.map { "kma-forecast mcp: \($0)\n" }.joined() } }
+
+    func write(_ line: [UInt8]) { state.withLock { $0.output += line } }
+    func record(_ message: String) { state.withLock { $0.log.append(message) } }
+}
+
+/// Serves `input` whole (then end of input), as `kma-forecast mcp` does, with retries that
+/// do not wait; returns what was written.
+func serveMCP(_ input: [UInt8], environment: [String: String] = [:], now: Date = Date(timeIntervalSince1970: 1_795_195_800)) async -> MCPTranscript {
+    let transcript = MCPTranscript()
+    await MCPStdioServer.serve(
+        input: .bytes(input), output: .lines { transcript.write($0) }, environment: environment, version: testVersion,
+        now: { now }, retrySleep: { _ in }, log: { transcript.record($0) }
+    )
+    return transcript
+}
+
+/// Runs the MCP server in-process on `lines` (one message each, then end of input) and
 /// returns what it wrote: each line of standard output parsed, and standard error.
 func runMCP(
-    _ lines: [String], environment: [String: String] = [:], now: Date = Date(timeIntervalSince1970: 1_795_195_800), arguments: [String] = []
+    _ lines: [String], environment: [String: String] = [:], now: Date = Date(timeIntervalSince1970: 1_795_195_800)
 ) async -> (lines: [String], replies: [JSONValue], stderr: String, status: Int32) {
-    let result = await runTool(["mcp"] + arguments, stdin: lines.joined(separator: "\n") + "\n", environment: environment, now: now)
-    let out = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
-    let replies = out.compactMap { try? JSONParser.parse(Array($0.utf8)) }
-    return (out, replies, result.stderr, result.status)
+    let transcript = await serveMCP(Array((lines.joined(separator: "\n") + "\n").utf8), environment: environment, now: now)
+    let out = transcript.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+    let replies = out.compactMap { try? JSONValue.read(Array($0.utf8)) }
+    return (out, replies, transcript.log, 0)
+}
+
+/// The repository's root (for `Schemas/`).
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A stand-in API Hub serving one built temperature field (run 2026-11-21 05:00, valid 06:00).
+enum FieldScenario {
+    static let now = Date(timeIntervalSince1970: 1_795_186_800 + 6 * 3600)
+    static let key = "TESTKEY+abc/def=="
+    static let fixture = "apihub-grid/built_shrt_grd_TMP_tmfc2026112105_tmef2026112106.txt"
+
+    static func server() throws -> ReplayServer {
+        let server = try ReplayServer(expectedKey: key)
+        server.addField(try Fixtures.bytes(fixture), operation: "nph-dfs_shrt_grd", tmfc: "2026112105", tmef: "2026112106", variable: "TMP")
+        return server
+    }
+
+    static let built: BuiltGridField = {
+        guard let field = try? BuiltGridField.temperature() else { preconditionFailure("the grid table fixture is readable") }
+        return field
+    }()
 }
 
 /// Requests as a client writes them.
@@ -36,39 +83,3 @@ enum MCPRequest {
     }
 }
 
-/// A gateway serving 부산광역시 해운대구 (nx 99, ny 75) on 2026-10-04 at 17:30 KST: the nowcast
-/// (17:00), the ultra-short forecast (16:30) and the short-term runs (14:00, 17:00) built to KMA's
-/// layout, and the recorded mid-term answers under 부산's codes (11H20201, 11H20000).
-enum HaeundaeScenario {
-    static let nx = 99, ny = 75
-    static let key = Scenario.key
-    /// 2026-10-04T17:30:00+09:00.
-    static var now: Date { (try? KSTDateTime(year: 2026, month: 10, day: 4, hour: 17, minute: 30).date) ?? Date() }
-
-    static func server() throws -> ReplayServer {
-        let server = try ReplayServer(expectedKey: key)
-        for time in ["1400", "1700"] {
-            server.add(ExtendedDayRun.recordedRun(base: try ForecastBase(baseDate: "20261004", baseTime: time), nx: nx, ny: ny))
-        }
-        let nowBase = try ForecastBase(baseDate: "20261004", baseTime: "1700")
-        let nowcast: [(String, String)] = [("PTY", "0"), ("REH", "70"), ("RN1", "0"), ("T1H", "21.5"), ("UUU", "1.2"), ("VEC", "200"), ("VVV", "0.5"), ("WSD", "3.1")]
-        server.add(RecordedRun(operation: ForecastProduct.nowcast.operation, baseDate: "20261004", baseTime: "1700", nx: nx, ny: ny, items: nowcast.map {
-            Scenario.json(ForecastItem(base: nowBase, category: ForecastCategory($0.0), forecastDate: 20_261_004, forecastTime: 1700, value: $0.1, isObservation: true, nx: nx, ny: ny))
-        }))
-        let ultraBase = try ForecastBase(baseDate: "20261004", baseTime: "1630")
-        var items: [[UInt8]] = []
-        for hour in 1...6 {
-            let at = ultraBase.dateTime.adding(seconds: Int64(hour * 3600 - 1800))
-            for (code, value) in [("LGT", "0"), ("PTY", "0"), ("RN1", "강수없음"), ("SKY", "1"), ("T1H", String(21 - hour)), ("REH", "70"), ("UUU", "1"), ("VVV", "1"), ("VEC", "200"), ("WSD", "3")] {
-                items.append(Scenario.json(ForecastItem(base: ultraBase, category: ForecastCategory(code), forecastDate: at.yyyymmdd, forecastTime: at.hhmm, value: value, nx: nx, ny: ny)))
-            }
-        }
-        server.add(RecordedRun(operation: ForecastProduct.ultraShort.operation, baseDate: "20261004", baseTime: "1630", nx: nx, ny: ny, items: items))
-        try server.addRecordedMidTerm(temperaturePoint: "11H20201", landRegion: "11H20000")
-        return server
-    }
-
-    static func environment(_ server: ReplayServer) -> [String: String] {
-        ["KMA_SERVICE_KEY": key, "KMA_BASE_URL": server.baseURL, "KMA_MID_BASE_URL": server.midTermBaseURL]
-    }
-}
