@@ -35,6 +35,9 @@ let package = Package(
         // re-exported by KMAForecastKit: an app that only shows forecasts does not pay for a
         // file format.
         .library(name: "KMAForecastNetCDF", targets: ["KMAForecastNetCDF"]),
+        // The forecast as tools for AI agents: a Model Context Protocol server on standard
+        // input/output (what `kma-forecast mcp` runs), for an app or another tool to serve.
+        .library(name: "KMAForecastMCP", targets: ["KMAForecastMCP"]),
         // The command-line tool.
         .executable(name: "kma-forecast", targets: ["kma-forecast"]),
     ],
@@ -86,8 +89,16 @@ let package = Package(
             dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces"]
         ),
         .target(
+            name: "KMAForecastMCP",
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "_KMASystem"],
+            exclude: ["README.md"],
+            // The forecast tool's outputSchema: a symbolic link to Schemas/local-forecast.schema.json,
+            // the one contract, compiled in as bytes (`PackageResources`), so it cannot drift.
+            resources: [.embedInCode("Resources")]
+        ),
+        .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAForecastNetCDF", "KMAPlaces", "_KMASystem"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAForecastNetCDF", "KMAPlaces", "KMAForecastMCP", "_KMASystem"]
         ),
         .executableTarget(
             name: "kma-forecast",
@@ -152,9 +163,13 @@ let package = Package(
             dependencies: ["KMAPlaces", "_KMATestSupport"]
         ),
         .testTarget(
+            name: "KMAForecastMCPTests",
+            dependencies: ["KMAForecastMCP", "KMAForecast", "KMAForecastClient", "_KMATestSupport"]
+        ),
+        .testTarget(
             name: "KMAForecastCLITests",
             // "kma-forecast": BuiltBinaryTests runs the executable of the same build as a process.
-            dependencies: ["KMAForecastCLI", "KMAForecastNetCDF", "kma-forecast", "_KMATestSupport", "_KMASystem"]
+            dependencies: ["KMAForecastCLI", "KMAForecastNetCDF", "KMAForecastMCP", "kma-forecast", "_KMATestSupport", "_KMASystem"]
         ),
         .testTarget(
             name: "KMAForecastNetCDFTests",

@@ -1,6 +1,9 @@
 import Foundation
+import KMAForecast
 import KMAForecastClient
+import KMAForecastMCP
 import Testing
+import _KMASystem
 @testable import KMAForecastCLI
 
 /// Issue 28: the command line and the MCP tools read locations and settings through one
@@ -55,21 +58,33 @@ struct CrossFaceWordingTests {
         let cli = await runTool(mistake.cli, environment: mistake.environment)
         #expect(cli.status != 0)
         #expect(cli.stderr.contains(mistake.words), "CLI: \(cli.stderr)")
-        let run = await runMCP([MCPRequest.call(id: 1, mistake.tool, mistake.mcp)], environment: mistake.environment)
-        let result = try #require(run.replies.first?["result"], "\(run.lines)")
-        #expect(result["isError"] == .bool(true))
-        let text = result["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
-        #expect(text.contains(mistake.words), "MCP: \(text)")
+        let mcp = try #require(await Self.call(mistake.tool, mistake.mcp, environment: mistake.environment))
+        #expect(mcp.isError)
+        #expect(mcp.text.contains(mistake.words), "MCP: \(mcp.text)")
     }
 
     @Test("The grid's coverage is stated once, with one box, in both faces")
     func oneCoverage() async throws {
         let cli = await runTool(["grid", "--lat", "10", "--lon", "10"])
-        let run = await runMCP([MCPRequest.call(id: 1, "kma_grid", #"{"latitude":10,"longitude":10}"#)])
-        let text = run.replies.first?["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
+        let text = await Self.call("kma_grid", #"{"latitude":10,"longitude":10}"#)?.text ?? ""
         for said in [cli.stderr, text] {
             #expect(said.components(separatedBy: "covers").count == 2, "\(said)")
             #expect(said.contains("about 32...43°N, 123...133°E") && !said.contains("121-132"), "\(said)")
         }
+    }
+
+    /// The MCP server's answer to one `tools/call`, through the library's public entry point
+    /// (`MCPStdioServer.serve`, what `kma-forecast mcp` runs): the first content item's text
+    /// and `isError`; `nil` when no result came.
+    static func call(_ tool: String, _ arguments: String, environment: [String: String] = [:]) async -> (text: String, isError: Bool)? {
+        let output = Locked<[UInt8]>([])
+        let request = #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"\#(tool)","arguments":\#(arguments)}}"# + "\n"
+        await MCPStdioServer.serve(
+            input: .bytes(Array(request.utf8)), output: .lines { line in output.withLock { $0 += line } },
+            environment: environment, version: "test", now: { Date(timeIntervalSince1970: 1_795_195_800) }, log: { _ in }
+        )
+        let line = output.withLock { $0 }.split(separator: UInt8(ascii: "\n")).first.map(Array.init) ?? []
+        guard let result = (try? JSONValue.read(line))?["result"] else { return nil }
+        return (result["content"]?.arrayValue?.first?["text"]?.stringValue ?? "", result["isError"] == .bool(true))
     }
 }

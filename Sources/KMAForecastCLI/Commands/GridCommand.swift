@@ -1,3 +1,4 @@
+import KMAForecast
 import KMAGrid
 import KMAPlaces
 

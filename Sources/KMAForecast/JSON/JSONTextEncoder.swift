@@ -1,5 +1,5 @@
-/// `Encodable` values as JSON text, written with ``JSONText``'s rules: the CLI's one JSON
-/// writer. The hand-built outputs (JSON Lines of `grid`, `forecast --input`, `base-time`,
+/// `Encodable` values as JSON text, written with ``JSONText``'s rules: the package's one JSON
+/// writer for typed documents (the CLI's and the MCP server's). The hand-built outputs (JSON Lines of `grid`, `forecast --input`, `base-time`,
 /// the ten-day view) call ``JSONText`` directly with their keys in a fixed order; the typed
 /// documents (`parse --format json`, `forecast --format json`) are `Encodable` and come
 /// through here, so both share one escaping and one number format.
@@ -9,11 +9,11 @@
 /// - no spaces or newlines inside; each object's keys sorted (see ``keyOrder(_:_:)``);
 /// - an optional left out by `encodeIfPresent` is absent, an explicit `encodeNil` is `null`;
 /// - numbers and strings as ``JSONText/number(_:)`` and ``JSONText/string(_:)`` write them.
-enum JSONTextEncoder {
+package enum JSONTextEncoder {
     /// `value` as one line of JSON text (no newline at the end).
     ///
     /// - Throws: Whatever `value.encode(to:)` throws.
-    static func encode(_ value: some Encodable) throws -> String {
+    package static func encode(_ value: some Encodable) throws -> String {
         let root = Node()
         try value.encode(to: Writer(node: root, codingPath: []))
         var out = ""
@@ -24,7 +24,7 @@ enum JSONTextEncoder {
     /// Whether object key `a` goes before `b`: by their UTF-8 bytes (so by code point), as
     /// `JSONEncoder`'s `.sortedKeys` orders them on Linux: `A` < `B` < `Z` < `_x` < `a`,
     /// and `a10` < `a9`.
-    static func keyOrder(_ a: String, _ b: String) -> Bool {
+    package static func keyOrder(_ a: String, _ b: String) -> Bool {
         a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import KMAForecastClient
 import _KMASystem
 
 /// Standard output of the MCP server: one message a line, written by one thread of its own
@@ -8,14 +7,6 @@ import _KMASystem
 /// standard error) rather than held without bound. Sending never blocks, so the reader of
 /// standard input always sees its end. Nothing but whole messages ever reaches standard output.
 final class MCPOutput: Sendable {
-    /// Where the lines go.
-    enum Target: Sendable {
-        /// A file descriptor, written with `write(2)` (the process's standard output).
-        case fileDescriptor(Int32)
-        /// A sink (tests).
-        case sink(TextSink)
-    }
-
     private struct State {
         var queue: [[UInt8]] = []
         var head = 0
@@ -27,12 +18,12 @@ final class MCPOutput: Sendable {
 
     /// The most bytes queued; beyond it messages are dropped.
     let limit: Int
-    private let target: Target
+    private let target: MCPStdioServer.Output
     private let state = Locked(State())
     private let ready = DispatchSemaphore(value: 0)
     private let log: @Sendable (String) -> Void
 
-    init(target: Target, limit: Int = 64 << 20, log: @escaping @Sendable (String) -> Void) {
+    init(target: MCPStdioServer.Output, limit: Int = 64 << 20, log: @escaping @Sendable (String) -> Void) {
         self.target = target
         self.limit = limit
         self.log = log
@@ -93,10 +84,9 @@ final class MCPOutput: Sendable {
             let failure: Int32?
             switch target {
             case .fileDescriptor(let fd):
-                failure = next.withUnsafeBytes { Platform.writeAll(fd, $0) }
-            case .sink(let sink):
-                sink.write(bytes: next)
-                sink.flush()
+                failure = next.withUnsafeBytes { SystemCalls.writeAll(fd, $0) }
+            case .lines(let write):
+                write(next)
                 failure = nil
             }
             state.withLock { state in
@@ -109,7 +99,7 @@ final class MCPOutput: Sendable {
                     state.head = 0
                 }
             }
-            if let failure { log("standard output refused the reply (\(Platform.errorText(failure))); later replies are dropped") }
+            if let failure { log("standard output refused the reply (\(SystemCalls.errorText(failure))); later replies are dropped") }
         }
     }
 }

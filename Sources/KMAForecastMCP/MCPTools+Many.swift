@@ -17,7 +17,7 @@ extension MCPTools {
             return .error("\(SettingsError.missingKey(gridOperation: nil)) \(MCPService.keyFix) (kma_forecast shows a recorded sample without a key.)")
         }
         let client = try service.forecastClient()
-        var entries: [(query: String, forecast: LocalForecast?, error: String?)] = []
+        var entries: [ManyEntry] = []
         var pending: [(index: Int, location: ForecastLocation)] = []
         for (index, query) in queries.enumerated() {
             do throws(MCPToolInputError) {
@@ -51,6 +51,15 @@ extension MCPTools {
             progress(done, pending.count, "\(done) of \(pending.count) places")
         }
         if Task.isCancelled { return .error("cancelled") }
+        return try Self.manyOutcome(entries, hours: hours, requestsUsed: service.budget.map { $0.requestsUsed - used })
+    }
+
+    /// A place of `kma_forecast_many`: as asked, its forecast, or why it has none.
+    typealias ManyEntry = (query: String, forecast: LocalForecast?, error: String?)
+
+    /// The places' forecasts as one result: a section of text and a structured entry per
+    /// place; an error only when no place has a forecast.
+    static func manyOutcome(_ entries: [ManyEntry], hours: Int, requestsUsed: Int?) throws(MCPToolInputError) -> Outcome {
         var lines: [String] = []
         var places: [JSONValue] = []
         for entry in entries {
@@ -67,7 +76,7 @@ extension MCPTools {
             places.append(.object(members))
         }
         var structured: [(String, JSONValue)] = [("places", .array(places))]
-        if let budget = service.budget { structured.append(("requestsUsed", .number(budget.requestsUsed - used))) }
+        if let requestsUsed { structured.append(("requestsUsed", .number(requestsUsed))) }
         let failed = entries.filter { $0.forecast == nil || $0.error != nil }.count
         let header = failed == 0 ? "\(entries.count) places." : "\(entries.count) places, \(failed) without a forecast (see each 'Error')."
         return Outcome(text: header + "\n" + lines.joined(separator: "\n"), structured: .object(structured), isError: failed == entries.count)

@@ -23,17 +23,7 @@ extension MCPTools {
                 throw MCPToolInputError(message: "'valid' must be an ISO 8601 instant such as 2026-11-21T15:00+09:00, got '\(text)'")
             }
         }
-        let queries = try input.strings("points", count: 1...200)
-        var cells: [(query: String, cell: GridCell?, error: String?)] = []
-        for query in queries {
-            do throws(MCPToolInputError) {
-                let location = try MCPToolArguments.location(of: query)
-                let resolved = try? location.resolved()
-                cells.append((query, resolved?.cell, resolved == nil ? "not on KMA's grid" : nil))
-            } catch {
-                cells.append((query, nil, error.message))
-            }
-        }
+        let cells = Self.fieldCells(try input.strings("points", count: 1...200))
         let client: GridFieldClient
         do throws(SettingsError) {
             client = try service.settings.gridFieldClient(try service.configuration(gridOperation: product.gridOperation))
@@ -49,6 +39,29 @@ extension MCPTools {
             return .error(Self.failureText(error) + (error.isAccessRefusal ? "" : " (The field needs an API Hub key with \(product.gridOperation) applied for.)"))
         }
         progress(1, 1, "done")
+        return Self.fieldOutcome(field, variable: variable, product: product, cells: cells)
+    }
+
+    /// A point of `kma_field_values`: the place or `lat,lon` asked for, its cell, or why none.
+    typealias FieldPoint = (query: String, cell: GridCell?, error: String?)
+
+    /// The cell of each point asked for (a location read as the many-places tools read it).
+    static func fieldCells(_ queries: [String]) -> [FieldPoint] {
+        var cells: [FieldPoint] = []
+        for query in queries {
+            do throws(MCPToolInputError) {
+                let location = try MCPToolArguments.location(of: query)
+                let resolved = try? location.resolved()
+                cells.append((query, resolved?.cell, resolved == nil ? "not on KMA's grid" : nil))
+            } catch {
+                cells.append((query, nil, error.message))
+            }
+        }
+        return cells
+    }
+
+    /// The field read at each point: a line and a structured entry per point.
+    static func fieldOutcome(_ field: GridField, variable: ForecastCategory, product: ForecastProduct, cells: [FieldPoint]) -> Outcome {
         let values = field.values(at: cells.map { $0.cell ?? GridCell.all[0] })
         var points: [JSONValue] = []
         var lines = ["\(variable.code) of the \(product.rawValue) run \(field.run.dateTime.iso8601), valid \(field.valid.iso8601) (KMA's numbers in the variable's unit):"]

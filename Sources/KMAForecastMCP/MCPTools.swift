@@ -83,11 +83,14 @@ struct MCPTools: Sendable {
     }
 
     /// A schema written in this file: parsed once (a broken one is a build defect, caught by MCPServerTests).
-    static func schema(_ text: String) -> JSONValue {
+    static func schema(_ text: String) -> JSONValue { schema(bytes: Array(text.utf8)) }
+
+    /// A schema from its bytes (this file's, or a resource compiled in).
+    static func schema(bytes: [UInt8]) -> JSONValue {
         do {
-            return try JSONParser.parse(Array(text.utf8))
+            return try JSONValue.read(bytes)
         } catch {
-            fatalError("a tool schema of kma-forecast mcp is not JSON (\(error)): \(text)")
+            fatalError("a tool schema of kma-forecast mcp is not JSON (\(error)): \(String(decoding: bytes, as: UTF8.self))")
         }
     }
 
@@ -117,8 +120,10 @@ struct MCPTools: Sendable {
         "hours":{"type":"integer","minimum":1,"maximum":120,"default":24,"description":"How many hours ahead to list (default 24)."},
         "days":{"type":"integer","minimum":1,"maximum":11,"description":"Days to cover from today (KST), mid-term forecast included: 11 = today and the ten days after. Leave out for the days the short-term forecast covers."}}}
         """
-    /// The forecast's own schema (`Schemas/local-forecast.schema.json`): one contract.
-    static let forecastOutput: JSONValue = schema(LocalForecastSchema.text)
+    /// The forecast's own schema (`Schemas/local-forecast.schema.json`, compiled in through the
+    /// symbolic link `Resources/local-forecast.schema.json`): one contract for `--format json`,
+    /// the library's `Codable` and the agents' tool.
+    static let forecastOutput: JSONValue = schema(bytes: PackageResources.local_forecast_schema_json)
 
     // MARK: kma_forecast_many
 

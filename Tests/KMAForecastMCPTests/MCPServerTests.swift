@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import KMAForecastCLI
+@testable import KMAForecastMCP
 import KMAForecast
 import _KMATestSupport
 
@@ -20,7 +20,7 @@ struct MCPServerTests {
         ])
         #expect(run.status == 0)
         #expect(run.lines.count == 3, "a notification gets no reply: \(run.lines)")
-        #expect(run.lines[0] == #"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"kma-forecast","title":"KMA forecast (기상청 단기·중기예보)","version":"\#(KMAForecastTool.version)"},"instructions":\#(JSONText.string(MCPServer.instructions))}}"#)
+        #expect(run.lines[0] == #"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"kma-forecast","title":"KMA forecast (기상청 단기·중기예보)","version":"\#(testVersion)"},"instructions":\#(JSONText.string(MCPServer.instructions))}}"#)
         #expect(run.lines[1] == #"{"jsonrpc":"2.0","id":"p","result":{}}"#)
         #expect(run.replies[2]["result"]?["protocolVersion"] == .string("2025-11-25"))
         #expect(!run.stderr.isEmpty && !run.lines.joined().contains("kma-forecast mcp:"), "logs on standard error only")
@@ -72,7 +72,7 @@ struct MCPServerTests {
             #"{"jsonrpc":"2.0","id":7,"method":"ping","params":{\#(Self.modernMeta)}}"#,
         ])
         try #require(run.lines.count == 7, "\(run.lines)")
-        #expect(run.lines[0] == #"{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"ttlMs":3600000,"cacheScope":"public","instructions":\#(JSONText.string(MCPServer.instructions)),"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"kma-forecast","title":"KMA forecast (기상청 단기·중기예보)","version":"\#(KMAForecastTool.version)"}}}}"#)
+        #expect(run.lines[0] == #"{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","supportedVersions":["2026-07-28"],"capabilities":{"tools":{}},"ttlMs":3600000,"cacheScope":"public","instructions":\#(JSONText.string(MCPServer.instructions)),"_meta":{"io.modelcontextprotocol/serverInfo":{"name":"kma-forecast","title":"KMA forecast (기상청 단기·중기예보)","version":"\#(testVersion)"}}}}"#)
         let list = try #require(run.replies[1]["result"])
         #expect(list["resultType"] == .string("complete") && list["ttlMs"] == .number(3_600_000) && list["cacheScope"] == .string("public"))
         #expect(run.lines[2] == #"{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: server/discover needs _meta[\"io.modelcontextprotocol/protocolVersion\"] and _meta[\"io.modelcontextprotocol/clientCapabilities\"] (protocol version 2026-07-28)"}}"#)
@@ -97,15 +97,16 @@ struct MCPServerTests {
             #expect(tool["annotations"]?["readOnlyHint"] == .bool(true))
         }
         // One contract: the forecast tool's outputSchema is the repository's schema.
-        let file = try String(contentsOf: ForecastJSONSchemaTests.root.appendingPathComponent("Schemas/local-forecast.schema.json"), encoding: .utf8)
-        #expect(tools[0]["outputSchema"] == (try JSONParser.parse(Array(file.utf8))))
+        let file = try Data(contentsOf: repositoryRoot.appendingPathComponent("Schemas/local-forecast.schema.json"))
+        #expect(tools[0]["outputSchema"] == (try JSONValue.read(Array(file))))
         #expect(run.lines[1] == run.lines[0].replacingOccurrences(of: #""id":1"#, with: #""id":2"#))
     }
 
-    @Test("The embedded forecast schema is Schemas/local-forecast.schema.json, byte for byte")
+    @Test("The embedded forecast schema is Schemas/local-forecast.schema.json, byte for byte (a symbolic link, compiled in)")
     func embeddedSchema() throws {
-        let file = try String(contentsOf: ForecastJSONSchemaTests.root.appendingPathComponent("Schemas/local-forecast.schema.json"), encoding: .utf8)
-        #expect(LocalForecastSchema.text == file, "regenerate Sources/KMAForecastCLI/MCP/LocalForecastSchema.swift from the schema file")
+        let file = try Data(contentsOf: repositoryRoot.appendingPathComponent("Schemas/local-forecast.schema.json"))
+        #expect(PackageResources.local_forecast_schema_json == Array(file))
+        #expect(!file.isEmpty)
     }
 
     @Test("An ambiguous place is an isError result listing the candidates; an unknown one the closest names; bad arguments say what to send")
@@ -209,16 +210,12 @@ struct MCPServerTests {
 
     @Test("Hostile input: an over-long line, invalid UTF-8, deep nesting are answered -32700 and the next request is served")
     func hostile() async throws {
-        let long = #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":""# + String(repeating: "a", count: MCPCommand.maximumLineLength) + #""}}"#
+        let long = #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":""# + String(repeating: "a", count: MCPLineReader.maximumLineLength) + #""}}"#
         var input = Array((long + "\n").utf8)
         input += Array(#"{"jsonrpc":"2.0","id":2,"method":"ping","params":{"x":""#.utf8) + [0xFF, 0xFE] + Array("\"}}\n".utf8)
         input += Array((String(repeating: "[", count: 10_000) + "\n").utf8)
         input += Array(#"{"jsonrpc":"2.0","id":3,"method":"ping"}"#.utf8)  // no newline before the end
-        let out = TextSink.memory()
-        let context = CommandContext(arguments: ["mcp"], standardInput: .bytes(input), standardOutput: out)
-        let status = await KMAForecastTool.run(context)
-        let lines = out.text.split(separator: "\n").map(String.init)
-        #expect(status == 0)
+        let lines = await serveMCP(input).output.split(separator: "\n").map(String.init)
         try #require(lines.count == 4, "\(lines.map { $0.prefix(200) })")
         #expect(lines[0].contains(#""code":-32700"#) && lines[0].contains("longer than 4 MB"))
         #expect(lines[1].contains(#""code":-32700"#) && lines[1].contains("not valid UTF-8"))
@@ -257,11 +254,11 @@ struct MCPServerTests {
 struct MCPFieldToolTests {
     @Test("With an API Hub key: the run, the valid hour and each point's value at the cell our conversion names; a point off the grid named as such")
     func values() async throws {
-        let server = try FieldCommandTests.server()
+        let server = try FieldScenario.server()
         defer { server.stop() }
         let run = await runMCP(
             [MCPRequest.call(id: 1, "kma_field_values", #"{"variable":"TMP","points":["부산광역시","35.1770194,129.0769528","10,10"]}"#)],
-            environment: ["KMA_SERVICE_KEY": FieldCommandTests.key, "KMA_FIELD_BASE_URL": server.apiHubFieldBaseURL], now: FieldCommandTests.now
+            environment: ["KMA_SERVICE_KEY": FieldScenario.key, "KMA_FIELD_BASE_URL": server.apiHubFieldBaseURL], now: FieldScenario.now
         )
         let result = try #require(run.replies.first?["result"])
         #expect(result["isError"] != .bool(true), "\(run.lines)")
@@ -269,13 +266,13 @@ struct MCPFieldToolTests {
         #expect(structured["run"] == .string("2026-11-21T05:00:00+09:00") && structured["valid"] == .string("2026-11-21T06:00:00+09:00"))
         let points = try #require(structured["points"]?.arrayValue)
         #expect(points.count == 3)
-        let hundredths = try #require(FieldCommandTests.built.hundredths[BuiltGridField.index(nx: 98, ny: 76)])
+        let hundredths = try #require(FieldScenario.built.hundredths[BuiltGridField.index(nx: 98, ny: 76)])
         for point in points.prefix(2) {
             #expect(point["nx"]?.intValue == 98 && point["ny"]?.intValue == 76, "\(point)")
             #expect(point["value"]?.text == JSONText.number(Double(hundredths) / 100), "\(point)")
         }
         #expect(points[2]["value"] == nil && points[2]["error"]?.stringValue?.contains("outside the KMA forecast grid") == true)
-        #expect(!run.lines.joined().contains(FieldCommandTests.key) && !run.lines.joined().contains("TESTKEY"))
+        #expect(!run.lines.joined().contains(FieldScenario.key) && !run.lines.joined().contains("TESTKEY"))
         #expect(server.requests.count == 1)
     }
 }

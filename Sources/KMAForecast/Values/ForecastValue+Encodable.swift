@@ -1,5 +1,3 @@
-import KMAForecast
-
 /// The JSON shape of a value: always `raw` and `kind`, then the fields of that kind. Numbers
 /// are finite JSON numbers in the unit named by `unit`; `max` is exclusive for ranges
 /// (KMA's bins) and absent when there is no upper bound.

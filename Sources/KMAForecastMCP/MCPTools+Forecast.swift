@@ -38,11 +38,11 @@ extension MCPTools {
     static func structured(_ forecast: LocalForecast, hours: Int) throws(MCPToolInputError) -> JSONValue {
         let text: String
         do {
-            text = try RowsJSON.encode(forecast)
+            text = try JSONTextEncoder.encode(forecast)
         } catch {
             throw MCPToolInputError(message: "the forecast could not be written as JSON (a bug in kma-forecast; please report it)")
         }
-        guard var value = try? JSONParser.parse(Array(text.utf8)) else {
+        guard var value = try? JSONValue.read(Array(text.utf8)) else {
             throw MCPToolInputError(message: "the forecast's JSON could not be read back (a bug in kma-forecast; please report it)")
         }
         if let products = value["products"]?.arrayValue {

@@ -1,5 +1,3 @@
-import KMAForecast
-
 /// The JSON shape of a day; keys whose value is unknown are left out.
 ///
 /// ```json

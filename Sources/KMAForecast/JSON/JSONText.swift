@@ -1,5 +1,3 @@
-import KMAForecast
-
 /// Writing JSON by hand: string escaping and numbers, with no Foundation in the way. The one
 /// set of JSON rules in the package: the CLI's JSON Lines, its typed documents (through
 /// ``JSONTextEncoder``) and the benchmark harness's `--format json` lines all write with it.

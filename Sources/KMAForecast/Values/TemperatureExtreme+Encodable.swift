@@ -1,5 +1,3 @@
-import KMAForecast
-
 /// JSON: `{"value":7,"unit":"°C","source":"daily"}` (`source` is `daily` or `hourly`).
 extension TemperatureExtreme: Encodable {
     private enum CodingKeys: String, CodingKey {

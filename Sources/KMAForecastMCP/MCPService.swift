@@ -80,7 +80,7 @@ final class MCPService: Sendable {
         if let structured = outcome.structured {
             let text = structured.text
             let clean = KeyRedaction.redact(text, keys: [key])
-            if clean != text, let parsed = try? JSONParser.parse(Array(clean.utf8)) { out.structured = parsed }
+            if clean != text, let parsed = try? JSONValue.read(Array(clean.utf8)) { out.structured = parsed }
         }
         return out
     }

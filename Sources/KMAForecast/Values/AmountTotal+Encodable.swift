@@ -1,5 +1,3 @@
-import KMAForecast
-
 /// JSON: `{"form":"lessThan","min":0,"max":1,"unit":"mm","hoursCounted":18,"hoursNotCounted":0}`;
 /// `form`, `min` and `max` as in ``ForecastValue``'s shape (`max` exclusive unless the form is
 /// `exactly` or `zero`, absent when unbounded); all three absent when no hour was counted.

@@ -1,0 +1,66 @@
+import KMAForecast
+
+extension MCPServer {
+    /// `tools/call`: checks the name and arguments, then runs the tool as a task of its own
+    /// (registered under the text of its id, so `notifications/cancelled` can stop it); the
+    /// reply is sent only if the call was not cancelled meanwhile.
+    func call(id: JSONValue, params: JSONValue, era: MCPEra) {
+        guard let name = params["name"]?.stringValue else {
+            sendError(id: id, code: .invalidParams, message: "Invalid params: tools/call needs \"name\", one of \(MCPTools.names.joined(separator: ", "))")
+            return
+        }
+        guard MCPTools.names.contains(name) else {
+            sendError(id: id, code: .invalidParams, message: "Invalid params: unknown tool '\(name)'; the tools are \(MCPTools.names.joined(separator: ", "))")
+            return
+        }
+        let arguments = params["arguments"] ?? .object([])
+        guard arguments.isObject || arguments == .null else {
+            sendError(id: id, code: .invalidParams, message: "Invalid params: \"arguments\" must be an object")
+            return
+        }
+        let key = id.text
+        let registered = state.withLock { state -> Bool in
+            guard state.calls[key] == nil else { return false }
+            state.calls[key] = Call(task: nil)
+            return true
+        }
+        guard registered else {
+            sendError(id: id, code: .invalidRequest, message: "Invalid Request: a call with id \(key) is still in flight; use a new id")
+            return
+        }
+        let progress = progressReporter(key: key, token: params["_meta"]?["progressToken"])
+        let server = self
+        let tools = self.tools
+        let task = Task {
+            let outcome = await tools.call(name, arguments: arguments.isObject ? arguments : .object([]), progress: progress)
+            guard !Task.isCancelled else { return }
+            // Reply only if the call was not cancelled meanwhile.
+            let stillWanted = server.state.withLock { $0.calls.removeValue(forKey: key) != nil }
+            if stillWanted { server.sendResult(id: id, MCPResults.call(outcome, era: era)) }
+        }
+        let cancelledMeanwhile = state.withLock { state -> Bool in
+            guard state.calls[key] != nil else { return true }
+            state.calls[key]?.task = task
+            return false
+        }
+        if cancelledMeanwhile { task.cancel() }
+    }
+
+    /// Sends `notifications/progress` for the call `key` while it is in flight, when the
+    /// client gave a progress token (a string or a number); else does nothing.
+    private func progressReporter(key: String, token: JSONValue?) -> MCPTools.Progress {
+        let progressToken: JSONValue? = {
+            switch token {
+            case let token? where token.stringValue != nil || token.doubleValue != nil: token
+            default: nil
+            }
+        }()
+        let server = self
+        return { @Sendable done, total, message in
+            guard let progressToken, server.isInFlight(key) else { return }
+            server.send(MCPResults.progress(token: progressToken, done: done, total: total, message: message).text)
+        }
+    }
+
+    private func isInFlight(_ key: String) -> Bool { state.withLock { $0.calls[key] != nil } }
+}
