@@ -97,14 +97,14 @@ struct MCPServerTests {
             #expect(tool["annotations"]?["readOnlyHint"] == .bool(true))
         }
         // One contract: the forecast tool's outputSchema is the repository's schema.
-        let file = try String(contentsOf: ForecastJSONSchemaTests.root.appendingPathComponent("Schemas/local-forecast.schema.json"), encoding: .utf8)
+        let file = try String(contentsOf: URL(fileURLWithPath: Fixtures.repositoryRoot).appendingPathComponent("Schemas/local-forecast.schema.json"), encoding: .utf8)
         #expect(tools[0]["outputSchema"] == (try JSONParser.parse(Array(file.utf8))))
         #expect(run.lines[1] == run.lines[0].replacingOccurrences(of: #""id":1"#, with: #""id":2"#))
     }
 
     @Test("The embedded forecast schema is Schemas/local-forecast.schema.json, byte for byte")
     func embeddedSchema() throws {
-        let file = try String(contentsOf: ForecastJSONSchemaTests.root.appendingPathComponent("Schemas/local-forecast.schema.json"), encoding: .utf8)
+        let file = try String(contentsOf: URL(fileURLWithPath: Fixtures.repositoryRoot).appendingPathComponent("Schemas/local-forecast.schema.json"), encoding: .utf8)
         #expect(LocalForecastSchema.text == file, "regenerate Sources/KMAForecastCLI/MCP/LocalForecastSchema.swift from the schema file")
     }
 
