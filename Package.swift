@@ -72,7 +72,8 @@ let package = Package(
         ),
         .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "_KMASystem"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "_KMASystem"],
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "kma-forecast",
