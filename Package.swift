@@ -98,7 +98,8 @@ let package = Package(
         ),
         .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAForecastNetCDF", "KMAPlaces", "KMAForecastMCP", "_KMASystem"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAForecastNetCDF", "KMAPlaces", "KMAForecastMCP", "_KMASystem"],
+            exclude: ["README.md"]
         ),
         .executableTarget(
             name: "kma-forecast",
@@ -137,8 +138,9 @@ let package = Package(
         .target(
             name: "_KMATestSupport",
             // KMAForecastClient: RecordedRunPages, the routing the replay server shares with the
-            // sample forecast's transport.
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "_KMASystem"]
+            // sample forecast's transport. KMAForecastCLI: `runTool`, the CLI run in-process,
+            // which the CLI's tests and the end-to-end tests share.
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastCLI", "_KMASystem"]
         ),
         .testTarget(
             name: "KMAGridTests",
@@ -176,6 +178,16 @@ let package = Package(
             // "NetCDFExample": NetCDFExampleTests runs the example program of the same build
             // against a stand-in API Hub.
             dependencies: ["KMAForecastNetCDF", "KMAForecastClient", "NetCDFExample", "_KMATestSupport", "_KMASystem"]
+        ),
+        // The slow checks, end to end: the built binary as a process (its streams, exit statuses,
+        // peak memory against gzip bombs, the MCP server over pipes), the files it writes read by
+        // the tools people use (Python's jsonschema, the MCP SDK, netCDF4/xarray/pyproj/GDAL)
+        // and the SVG chart rendered in headless Chromium. A test skips when its tool is missing,
+        // except in CI (`CI=true`), where `.ci/run` installs them all.
+        .testTarget(
+            name: "KMAForecastEndToEndTests",
+            // "kma-forecast": the executable of the same build, run as a process.
+            dependencies: ["kma-forecast", "KMAGrid", "KMAForecast", "KMAForecastClient", "_KMATestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks kma-forecast's CF NetCDF files with the tools people use: netCDF4, xarray, pyproj and
-GDAL (gdalinfo, gdallocationinfo). Driven by Tests/KMAForecastCLITests/FieldNetCDFToolsTests.swift,
+GDAL (gdalinfo, gdallocationinfo). Driven by Tests/KMAForecastEndToEndTests/Python/FieldNetCDFToolsTests.swift,
 which writes the files, the expected values and a manifest.
 
 Usage: check-netcdf.py MANIFEST.json

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes sure headless Chromium is on PATH as `chromium`, for the tests that render the SVG
-# chart in a real browser (Tests/KMAForecastCLITests/ForecastSVGTests.swift). Idempotent:
+# chart in a real browser (Tests/KMAForecastEndToEndTests/Render/ForecastSVGChromiumTests.swift). Idempotent:
 # does nothing when `chromium` is already there; otherwise installs Debian/Ubuntu's
 # `chromium` package with apt-get (as root, or through sudo when available).
 set -euo pipefail

@@ -58,10 +58,90 @@ struct PlaceIndex: Sendable {
 
     /// Builds the index of `places`, in their order.
     init(places: [Place]) {
+        let tree = NameTree(places)
+        var table = FormTable()
+        // The levels of each node, parents first. A level-2 name like 수원시영통구 is two:
+        // the city and the district.
+        var levelOfNode: [Int32] = []
+        levelOfNode.reserveCapacity(tree.nodes.count)
+        // The city level above a district's, by the district's.
+        var cityOfDistrict: [Int32: Int32] = [:]
+        for node in tree.nodes {
+            let parent = node.parent < 0 ? -1 : levelOfNode[node.parent]
+            let siblings = tree.childNames[node.parent + 1]
+            if node.depth == 0 {
+                levelOfNode.append(table.add(PlaceNameForms.province(node.name), parent: parent))
+            } else if node.depth == 1, let split = PlaceNameForms.cityAndDistrict(node.name, siblings: siblings) {
+                let city = table.add(split.city, parent: parent)
+                let district = table.add(split.district, parent: city)
+                cityOfDistrict[district] = city
+                levelOfNode.append(district)
+            } else if node.depth == 1 {
+                levelOfNode.append(table.add(PlaceNameForms.level2(node.name, siblings: siblings), parent: parent))
+            } else {
+                levelOfNode.append(table.add(PlaceNameForms(name: node.name, siblings: siblings), parent: parent))
+            }
+        }
+        let ownLevels = tree.nodeOfPlace.map { $0 < 0 ? -1 : levelOfNode[$0] }
+        var entries = Self.entries(ownLevels: ownLevels, cityOfDistrict: cityOfDistrict, levels: table.levels)
+        let bounds = table.bounds
+        table.units.withUnsafeBufferPointer { units in
+            func form(_ number: Int32) -> UnsafeBufferPointer<UInt16> {
+                UnsafeBufferPointer(rebasing: units[Int(bounds[Int(number)])..<Int(bounds[Int(number) + 1])])
+            }
+            entries.sort { Self.precedes(form($0.form), form($1.form)) }
+        }
+        self.units = table.units
+        self.bounds = table.bounds
+        self.levels = table.levels
+        self.entries = entries
+        self.ancestorEndings = Self.ancestorEndings(table)
+    }
+
+    /// The tree of names: a node per distinct path, i.e. the folded names from the province
+    /// down (hashing the Hangul strings themselves would normalize them on every lookup).
+    /// A node comes after its parent; node n's children are named in `childNames[n + 1]`
+    /// (the provinces in `childNames[0]`).
+    private struct NameTree {
+        var nodes: [(name: String, parent: Int, depth: Int)] = []
+        var childNames: [[[UInt16]]] = [[]]
+        /// The node of each place's own name, in the places' order.
+        var nodeOfPlace: [Int] = []
+
+        init(_ places: [Place]) {
+            var nodeOfPath: [[UInt16]: Int] = [:]
+            nodeOfPlace.reserveCapacity(places.count)
+            for place in places {
+                var node = -1
+                var path: [UInt16] = []
+                for (depth, name) in place.levels.enumerated() {
+                    let key = PlaceNameFolding.key(name)
+                    if depth > 0 { path.append(0) }
+                    path += key
+                    if let known = nodeOfPath[path] {
+                        node = known
+                        continue
+                    }
+                    childNames[node + 1].append(key)
+                    nodes.append((name, node, depth))
+                    childNames.append([])
+                    node = nodes.count - 1
+                    nodeOfPath[path] = node
+                }
+                nodeOfPlace.append(node)
+            }
+        }
+    }
+
+    /// The forms of every level, as the index stores them: the code units of all forms end to
+    /// end, each form's end in `bounds`, and each level's forms as ranges of form numbers.
+    private struct FormTable {
         var units: [UInt16] = []
         var bounds: [Int32] = [0]
         var levels: [Level] = []
-        func add(_ forms: [[UInt16]]) -> Range<Int32> {
+
+        /// Appends forms; their numbers.
+        mutating func add(_ forms: [[UInt16]]) -> Range<Int32> {
             let first = Int32(bounds.count - 1)
             for form in forms {
                 units += form
@@ -69,72 +149,32 @@ struct PlaceIndex: Sendable {
             }
             return first..<Int32(bounds.count - 1)
         }
-        func add(_ forms: PlaceNameForms, parent: Int32) -> Int32 {
+
+        /// Appends a level with its exact and shortened forms; its number.
+        mutating func add(_ forms: PlaceNameForms, parent: Int32) -> Int32 {
             levels.append(Level(parent: parent, exact: add(forms.exact), shortened: add(forms.shortened)))
             return Int32(levels.count - 1)
         }
-        // The tree of names: a node per distinct path, i.e. the folded names from the province
-        // down (hashing the Hangul strings themselves would normalize them on every lookup).
-        // A node comes after its parent; node n's children are named in `childNames[n + 1]`
-        // (the provinces in `childNames[0]`).
-        var nodes: [(name: String, parent: Int, depth: Int)] = []
-        var childNames: [[[UInt16]]] = [[]]
-        var nodeOfPath: [[UInt16]: Int] = [:]
-        var nodeOfPlace: [Int] = []
-        nodeOfPlace.reserveCapacity(places.count)
-        for place in places {
-            var node = -1
-            var path: [UInt16] = []
-            for (depth, name) in place.levels.enumerated() {
-                let key = PlaceNameFolding.key(name)
-                if depth > 0 { path.append(0) }
-                path += key
-                if let known = nodeOfPath[path] {
-                    node = known
-                    continue
-                }
-                childNames[node + 1].append(key)
-                nodes.append((name, node, depth))
-                childNames.append([])
-                node = nodes.count - 1
-                nodeOfPath[path] = node
-            }
-            nodeOfPlace.append(node)
-        }
-        // The levels of each node, parents first. A level-2 name like 수원시영통구 is two:
-        // the city and the district.
-        var levelOfNode: [Int32] = []
-        levelOfNode.reserveCapacity(nodes.count)
-        // The city level above a district's, by the district's.
-        var cityOfDistrict: [Int32: Int32] = [:]
-        for node in nodes {
-            let parent = node.parent < 0 ? -1 : levelOfNode[node.parent]
-            let siblings = childNames[node.parent + 1]
-            if node.depth == 0 {
-                levelOfNode.append(add(PlaceNameForms.province(node.name), parent: parent))
-            } else if node.depth == 1, let split = PlaceNameForms.cityAndDistrict(node.name, siblings: siblings) {
-                let city = add(split.city, parent: parent)
-                let district = add(split.district, parent: city)
-                cityOfDistrict[district] = city
-                levelOfNode.append(district)
-            } else if node.depth == 1 {
-                levelOfNode.append(add(PlaceNameForms.level2(node.name, siblings: siblings), parent: parent))
-            } else {
-                levelOfNode.append(add(PlaceNameForms(name: node.name, siblings: siblings), parent: parent))
-            }
-        }
-        let ownLevels = nodeOfPlace.map { $0 < 0 ? -1 : levelOfNode[$0] }
-        var ancestorEndings: Set<UInt32> = []
-        for level in levels where level.parent >= 0 {
-            let parent = levels[Int(level.parent)]
+    }
+
+    /// The endings (``ending(_:)``) of every form of every level that has a child level.
+    private static func ancestorEndings(_ table: FormTable) -> Set<UInt32> {
+        var endings: Set<UInt32> = []
+        for level in table.levels where level.parent >= 0 {
+            let parent = table.levels[Int(level.parent)]
             for number in parent.exact.lowerBound..<parent.shortened.upperBound {
-                let form = units[Int(bounds[Int(number)])..<Int(bounds[Int(number) + 1])]
-                ancestorEndings.insert(Self.ending(form))
+                let form = table.units[Int(table.bounds[Int(number)])..<Int(table.bounds[Int(number) + 1])]
+                endings.insert(Self.ending(form))
             }
         }
+        return endings
+    }
+
+    /// The entries of every place, unsorted: each form of its own level, and a district's
+    /// city's forms too (a district is named by its own names and by its city's).
+    private static func entries(ownLevels: [Int32], cityOfDistrict: [Int32: Int32], levels: [Level]) -> [Entry] {
         var entries: [Entry] = []
         for (place, own) in ownLevels.enumerated() where own >= 0 {
-            // A district is named by its own names and by its city's.
             for level in [own] + (cityOfDistrict[own].map { [$0] } ?? []) {
                 let forms = levels[Int(level)]
                 for (numbers, quality) in [(forms.exact, PlaceMatchQuality.exact), (forms.shortened, .shortened)] {
@@ -142,17 +182,7 @@ struct PlaceIndex: Sendable {
                 }
             }
         }
-        units.withUnsafeBufferPointer { units in
-            func form(_ number: Int32) -> UnsafeBufferPointer<UInt16> {
-                UnsafeBufferPointer(rebasing: units[Int(bounds[Int(number)])..<Int(bounds[Int(number) + 1])])
-            }
-            entries.sort { Self.precedes(form($0.form), form($1.form)) }
-        }
-        self.units = units
-        self.bounds = bounds
-        self.levels = levels
-        self.entries = entries
-        self.ancestorEndings = ancestorEndings
+        return entries
     }
 
     /// The last two code units of `text` as one number (one unit: 0xFFFF and the unit).

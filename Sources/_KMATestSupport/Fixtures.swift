@@ -10,6 +10,12 @@ public enum Fixtures {
         return components.joined(separator: "/") + "/Fixtures"
     }()
 
+    /// The repository's top folder (the one that holds `Package.swift`, `Fixtures/`,
+    /// `Schemas/`, `Scripts/` and the README), wherever a test file sits below `Tests/`.
+    public static var repositoryRoot: String {
+        String(directory.dropLast("/Fixtures".count))
+    }
+
     /// The absolute path of a fixture, e.g. `path("grid/reference-points.tsv")`.
     public static func path(_ relativePath: String) -> String {
         directory + "/" + relativePath

@@ -21,7 +21,7 @@ extension Result {
     /// release `kma-forecast` (`Error: not fetched`) and would have shuffled batch results.
     /// The upstream fix is swiftlang/swift PR #91911, not in 6.3.1. Awaiting into a local
     /// first, as here, and building the tuple afterwards is correct at every optimization
-    /// level; `Tests/KMAForecastTests/AwaitedTupleMiscompileTests.swift` keeps the minimal
+    /// level; `Tests/KMAForecastTests/Concurrency/AwaitedTupleMiscompileTests.swift` keeps the minimal
     /// reproduction and guards the sources against the pattern.
     ///
     /// - Parameter body: The async work, with a typed error.

@@ -111,7 +111,27 @@ enum CompletionScript {
         out += "        help) _kma_forecast_reply -W \"\(subcommands.map(\.name).joined(separator: " "))\" -- \"$cur\"; return 0 ;;\n"
         out += "        *) options=\"\(optionNames(root).joined(separator: " "))\" ;;\n"
         out += "    esac\n"
-        out += "    case \"$subcommand:$prev\" in\n"
+        out += bashValueCases(root: root, subcommands: subcommands)
+        out += """
+                if [[ "$cur" == -* ]]; then
+                    _kma_forecast_reply -W "$options --generate-completion-script" -- "$cur"
+                elif [[ $COMP_CWORD -eq 1 ]]; then
+                    _kma_forecast_reply -W "\(names.joined(separator: " "))" -- "$cur"
+                else
+                    _kma_forecast_files -f -- "$cur"
+                fi
+                return 0
+            }
+            complete -F _kma_forecast kma-forecast
+
+            """
+        return out
+    }
+
+    /// bash: the `case` that completes an option's value (a choice, a directory, a file, or
+    /// nothing for free text), by subcommand and option.
+    private static func bashValueCases(root: CommandSpec, subcommands: [CommandSpec]) -> String {
+        var out = "    case \"$subcommand:$prev\" in\n"
         for (name, spec) in [("", root)] + subcommands.map({ ($0.name, $0) }) {
             for option in spec.options {
                 let pattern = "\(name):--\(option.name)"
@@ -126,19 +146,6 @@ enum CompletionScript {
         }
         out += "        *:--generate-completion-script) _kma_forecast_reply -W \"\(Shell.allCases.map(\.rawValue).joined(separator: " "))\" -- \"$cur\"; return 0 ;;\n"
         out += "    esac\n"
-        out += """
-                if [[ "$cur" == -* ]]; then
-                    _kma_forecast_reply -W "$options --generate-completion-script" -- "$cur"
-                elif [[ $COMP_CWORD -eq 1 ]]; then
-                    _kma_forecast_reply -W "\(names.joined(separator: " "))" -- "$cur"
-                else
-                    _kma_forecast_files -f -- "$cur"
-                fi
-                return 0
-            }
-            complete -F _kma_forecast kma-forecast
-
-            """
         return out
     }
 

@@ -51,21 +51,43 @@ enum CSVRecords {
             let line = 1 + lineBreaks(bytes[start..<bad])
             throw .invalidUTF8(line: line, offset: bad, byte: bytes[bad])
         }
+        var reader = RecordReader(bytes: bytes, start: start)
+        while reader.index < bytes.count {
+            if reader.inQuotes { reader.quotedByte() } else { reader.plainByte() }
+        }
+        if reader.inQuotes { throw .unclosedQuote(line: reader.quoteLine) }
+        reader.endRecord(at: bytes.count)
+        return reader.records
+    }
+
+    /// RFC 4180 read one byte at a time: the records so far, the one being read, and where.
+    private struct RecordReader {
+        let bytes: [UInt8]
         var records: [Record] = []
         var fields: [String] = []
         var field: [UInt8] = []
+        /// The line of the next byte, 1-based (inside quotes too).
         var line = 1
         var recordLine = 1
-        var recordStart = start
-        var index = start
-        var quoted = false          // the current field was quoted
+        var recordStart: Int
+        /// The next byte.
+        var index: Int
+        /// The current field was quoted.
+        var quoted = false
         var inQuotes = false
+        /// Where the open quote was.
         var quoteLine = 1
-        var sawContent = false      // the record has a non-blank byte
-        let count = bytes.count
+        /// The record has a non-blank byte.
+        var sawContent = false
 
-        func text(_ from: Int, _ to: Int) -> String { String(decoding: bytes[from..<to], as: UTF8.self) }
-        func endField() {
+        init(bytes: [UInt8], start: Int) {
+            self.bytes = bytes
+            recordStart = start
+            index = start
+        }
+
+        /// Ends the current field: trailing blanks of an unquoted field dropped.
+        mutating func endField() {
             var value = field
             if !quoted {
                 while let last = value.last, last == 0x20 || last == 0x09 { value.removeLast() }
@@ -74,39 +96,46 @@ enum CSVRecords {
             field.removeAll(keepingCapacity: true)
             quoted = false
         }
-        func endRecord(at end: Int) {
+
+        /// Ends the current record at byte `end`: kept when it has content, with its text.
+        mutating func endRecord(at end: Int) {
             endField()
-            if sawContent { records.append(Record(line: recordLine, fields: fields, text: text(recordStart, end))) }
+            if sawContent { records.append(Record(line: recordLine, fields: fields, text: String(decoding: bytes[recordStart..<end], as: UTF8.self))) }
             fields.removeAll(keepingCapacity: true)
             sawContent = false
         }
 
-        while index < count {
-            let byte = bytes[index]
-            if inQuotes {
-                if byte == UInt8(ascii: "\"") {
-                    if index + 1 < count, bytes[index + 1] == UInt8(ascii: "\"") {
-                        field.append(byte)
-                        index += 2
-                        continue
-                    }
-                    inQuotes = false
-                    index += 1
-                    continue
+        /// A byte inside quotes: `""` is a quote, `"` closes, anything else (a line break
+        /// too) is the field's.
+        mutating func quotedByte() {
+            let byte = bytes[index], count = bytes.count
+            if byte == UInt8(ascii: "\"") {
+                if index + 1 < count, bytes[index + 1] == UInt8(ascii: "\"") {
+                    field.append(byte)
+                    index += 2
+                    return
                 }
-                if byte == 0x0A || (byte == 0x0D && !(index + 1 < count && bytes[index + 1] == 0x0A)) { line += 1 }
-                field.append(byte)
+                inQuotes = false
                 index += 1
-                continue
+                return
             }
+            if byte == 0x0A || (byte == 0x0D && !(index + 1 < count && bytes[index + 1] == 0x0A)) { line += 1 }
+            field.append(byte)
+            index += 1
+        }
+
+        /// A byte outside quotes: a line break (LF, CRLF or CR) ends the record, a comma the
+        /// field, a quote at a field's start opens it.
+        mutating func plainByte() {
+            let byte = bytes[index]
             switch byte {
             case 0x0A, 0x0D:
                 endRecord(at: index)
-                index += byte == 0x0D && index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
+                index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
                 line += 1
                 recordLine = line
                 recordStart = index
-                continue
+                return
             case UInt8(ascii: ","):
                 sawContent = true
                 endField()
@@ -124,9 +153,6 @@ enum CSVRecords {
             }
             index += 1
         }
-        if inQuotes { throw .unclosedQuote(line: quoteLine) }
-        endRecord(at: count)
-        return records
     }
 
     /// Line breaks (LF, CRLF or CR, each one) in some bytes.

@@ -96,9 +96,7 @@ struct TerminalChart {
         var high = (presentTemperatures.max() ?? 0).rounded(.up)
         if high <= low { high = low + 1 }
 
-        let precipitation = hours.map(\.precipitation)
-        let snow = hours.map(\.snow)
-        let hasSnow = snow.contains { ($0 ?? 0) > 0 }
+        let hasSnow = hours.contains { ($0.snow ?? 0) > 0 }
         let precipitationUnit = units == .imperial ? "in" : "mm"
         let labels = (
             top: unit.text(high, language), bottom: unit.text(low, language),
@@ -106,64 +104,85 @@ struct TerminalChart {
         )
         let labelWidth = [labels.top, labels.bottom, labels.pop, labels.precipitation, hasSnow ? labels.snow : ""].map(Formatting.displayWidth).max() ?? 0
         let cells = max(4, width - labelWidth - 1)
-        let boundaries = Self.dayBoundaries(hours, cells: cells)
-        let unicode = glyphs == .unicode
+        var frame = Frame(labelWidth: labelWidth, cells: cells, boundaries: Self.dayBoundaries(hours, cells: cells), unicode: glyphs == .unicode, style: style)
 
+        // Temperature.
+        let plotted = frame.unicode
+            ? Self.brailleLine(temperatures, cells: cells, rows: temperatureRows, range: low...high)
+            : Self.asciiLine(temperatures, cells: cells, rows: temperatureRows, range: low...high)
+        for (index, row) in plotted.enumerated() {
+            let label = index == 0 ? labels.top : index == plotted.count - 1 ? labels.bottom : ""
+            let axis = label.isEmpty ? (frame.unicode ? "│" : "|") : (frame.unicode ? "┤" : "+")
+            let body = frame.marked(row.map(String.init), blank: frame.unicode ? "\u{2800}" : " ") { style.yellow($0) }
+            frame.line(label, axis: axis, body)
+        }
+
+        // Probability of precipitation, on its full 0...100 scale.
+        let pop = Self.bars(hours.map(\.probabilityOfPrecipitation), cells: cells, rows: probabilityRows, top: 100, unicode: frame.unicode)
+        for (index, row) in pop.enumerated() {
+            let label = index == pop.count - 1 ? labels.pop : ""
+            frame.line(label, axis: label.isEmpty ? (frame.unicode ? "│" : "|") : (frame.unicode ? "┤" : "+"), frame.marked(row.map(String.init), blank: " ") { style.cyan($0) })
+        }
+
+        // Precipitation and snow: one row each, scaled to the wettest hour (at least 5 mm / 5 cm).
+        let inches = units == .imperial
+        amountRow(&frame, hours.map { $0.precipitation.map { inches ? $0 / 25.4 : $0 } }, label: labels.precipitation, scaleFloor: inches ? 0.2 : 5)
+        if hasSnow { amountRow(&frame, hours.map { $0.snow.map { inches ? $0 / 2.54 : $0 } }, label: labels.snow, scaleFloor: inches ? 2 : 5) }
+
+        timeAxis(&frame, hours)
+        return frame.lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The chart's lines so far, and how each is laid out: the label column, the plot's cells,
+    /// the cells where a day starts (marked in blank cells).
+    private struct Frame {
+        var labelWidth: Int
+        var cells: Int
+        var boundaries: Set<Int>
+        var unicode: Bool
+        var style: TerminalStyle
         var lines: [String] = []
-        func line(_ label: String, axis: String, _ body: [String]) {
+
+        /// Adds a line: the label right-aligned, the axis glyph, the cells.
+        mutating func line(_ label: String, axis: String, _ body: [String]) {
             lines.append(Formatting.padLeft(label, labelWidth) + style.dim(axis) + body.joined())
         }
+
+        /// The cells coloured, blank ones on a day's boundary marked with a dotted line.
         func marked(_ body: [String], blank: String, _ colour: (String) -> String) -> [String] {
             body.enumerated().map { index, cell in
                 cell == blank ? (boundaries.contains(index) ? style.dim(unicode ? "┊" : "|") : " ") : colour(cell)
             }
         }
+    }
 
-        // Temperature.
-        let plotted = unicode
-            ? Self.brailleLine(temperatures, cells: cells, rows: temperatureRows, range: low...high)
-            : Self.asciiLine(temperatures, cells: cells, rows: temperatureRows, range: low...high)
-        for (index, row) in plotted.enumerated() {
-            let label = index == 0 ? labels.top : index == plotted.count - 1 ? labels.bottom : ""
-            let axis = label.isEmpty ? (unicode ? "│" : "|") : (unicode ? "┤" : "+")
-            let body = marked(row.map(String.init), blank: unicode ? "\u{2800}" : " ") { style.yellow($0) }
-            line(label, axis: axis, body)
+    /// One row of amounts (precipitation or snow) as bars scaled to the wettest hour (at least
+    /// `scaleFloor`), or `none` when no hour has any.
+    private func amountRow(_ frame: inout Frame, _ values: [Double?], label: String, scaleFloor: Double) {
+        let axis = frame.unicode ? "┤" : "+"
+        let wettest = values.compactMap { $0 }.max() ?? 0
+        guard wettest > 0 else {
+            let none = " " + (ko ? "없음" : "none")
+            let skipped = Formatting.displayWidth(none)
+            let rest = frame.marked([String](repeating: " ", count: frame.cells), blank: " ") { $0 }.dropFirst(min(frame.cells, skipped))
+            let body = [style.dim(none)] + rest
+            frame.line(label, axis: axis, body)
+            return
         }
+        let bars = Self.bars(values, cells: frame.cells, rows: 1, top: max(scaleFloor, wettest), unicode: frame.unicode)
+        frame.line(label, axis: axis, frame.marked(bars[0].map(String.init), blank: " ") { style.blue($0) })
+    }
 
-        // Probability of precipitation, on its full 0...100 scale.
-        let pop = Self.bars(hours.map(\.probabilityOfPrecipitation), cells: cells, rows: probabilityRows, top: 100, unicode: unicode)
-        for (index, row) in pop.enumerated() {
-            let label = index == pop.count - 1 ? labels.pop : ""
-            line(label, axis: label.isEmpty ? (unicode ? "│" : "|") : (unicode ? "┤" : "+"), marked(row.map(String.init), blank: " ") { style.cyan($0) })
-        }
-
-        // Precipitation and snow: one row each, scaled to the wettest hour (at least 5 mm / 5 cm).
-        func amountRow(_ values: [Double?], label: String, scaleFloor: Double) {
-            let axis = unicode ? "┤" : "+"
-            let wettest = values.compactMap { $0 }.max() ?? 0
-            guard wettest > 0 else {
-                let none = " " + (ko ? "없음" : "none")
-                let skipped = Formatting.displayWidth(none)
-                let rest = marked([String](repeating: " ", count: cells), blank: " ") { $0 }.dropFirst(min(cells, skipped))
-                let body = [style.dim(none)] + rest
-                line(label, axis: axis, body)
-                return
-            }
-            let bars = Self.bars(values, cells: cells, rows: 1, top: max(scaleFloor, wettest), unicode: unicode)
-            line(label, axis: axis, marked(bars[0].map(String.init), blank: " ") { style.blue($0) })
-        }
-        let inches = units == .imperial
-        amountRow(precipitation.map { $0.map { inches ? $0 / 25.4 : $0 } }, label: labels.precipitation, scaleFloor: inches ? 0.2 : 5)
-        if hasSnow { amountRow(snow.map { $0.map { inches ? $0 / 2.54 : $0 } }, label: labels.snow, scaleFloor: inches ? 2 : 5) }
-
-        // The axis, a tick at each midnight, and the days' names.
+    /// The axis, a tick at each midnight, and the days' names: each name at its day's start;
+    /// the day's number alone when the name would run into the next day's (a short first
+    /// day), nothing when even that does not fit.
+    private func timeAxis(_ frame: inout Frame, _ hours: [Hour]) {
+        let unicode = frame.unicode, cells = frame.cells
         var axis = ""
-        for index in 0..<cells { axis += boundaries.contains(index) ? (unicode ? "┼" : "+") : (unicode ? "─" : "-") }
-        lines.append(String(repeating: " ", count: labelWidth) + style.dim((unicode ? "└" : "+") + axis))
+        for index in 0..<cells { axis += frame.boundaries.contains(index) ? (unicode ? "┼" : "+") : (unicode ? "─" : "-") }
+        frame.lines.append(String(repeating: " ", count: frame.labelWidth) + style.dim((unicode ? "└" : "+") + axis))
         var nameWidths: [(start: Int, text: String)] = []
         let starts = [(0, hours[0].date)] + Self.dayStarts(hours, cells: cells).map { ($0.cell + 1, hours[$0.hour].date) }
-        // Each name at its day's start; the day's number alone when the name would run into the
-        // next day's (a short first day), nothing when even that does not fit.
         for (index, (start, date)) in starts.enumerated() {
             let limit = index + 1 < starts.count ? starts[index + 1].0 - 1 : cells + 1
             let short = ko ? "\(date % 100)일" : "\(date % 100)"
@@ -176,8 +195,7 @@ struct TerminalChart {
             labelLine += String(repeating: " ", count: start - column) + text
             column = start + Formatting.displayWidth(text)
         }
-        lines.append(String(repeating: " ", count: labelWidth) + style.dim(labelLine))
-        return lines.map { $0 + "\n" }.joined()
+        frame.lines.append(String(repeating: " ", count: frame.labelWidth) + style.dim(labelLine))
     }
 
     /// `Sun 20` / `20일(일)`: a day's name short enough to sit between two midnights.

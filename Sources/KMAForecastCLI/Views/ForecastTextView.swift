@@ -101,12 +101,35 @@ struct ForecastTextView {
 
     /// One sentence: the place, the runs shown and when the next comes, wrapped to ``width``.
     private func header(_ forecast: LocalForecast) -> String {
-        let location = forecast.location
-        var place = location.placeName ?? location.coordinate.map {
+        var words = [style.bold(placeText(forecast.location)) + ":"] + runWords(forecast)
+        if let next = forecast.nextUpdate {
+            let at = next.yyyymmdd == forecast.requestedAt.yyyymmdd ? CalendarText.time(next.hhmm) : CalendarText.day(next.yyyymmdd, language) + " " + CalendarText.time(next.hhmm)
+            words[words.count - 1] += ","
+            words += (ko ? "다음 발표 \(at)." : "next \(at).").split(separator: " ").map(String.init)
+        }
+        var lines = [wrap(words, indent: 2, separator: " ")]
+        if let recording = forecast.recording {
+            lines.insert(style.yellow(recordingNote(recording)), at: 0)
+        }
+        for outcome in forecast.products {
+            guard let failure = outcome.failure else { continue }
+            lines.append(style.yellow("! \(outcome.product.shortLabel(language)): \(TerminalText.safe(failure.message))"))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The place's name (or coordinate) and its cell; the cell alone when there is neither.
+    private func placeText(_ location: LocalForecast.Location) -> String {
+        let place = location.placeName ?? location.coordinate.map {
             Formatting.latitude($0.latitude) + " " + Formatting.longitude($0.longitude)
         } ?? ""
         let cell = ko ? "격자 \(location.cell.nx), \(location.cell.ny)" : "nx \(location.cell.nx), ny \(location.cell.ny)"
-        place = place.isEmpty ? (ko ? cell : "grid " + cell) : place + " (" + cell + ")"
+        return place.isEmpty ? (ko ? cell : "grid " + cell) : place + " (" + cell + ")"
+    }
+
+    /// The words after the place: the runs shown (and that a run is an earlier one), then the
+    /// products missing.
+    private func runWords(_ forecast: LocalForecast) -> [String] {
         func when(_ base: ForecastBase) -> String {
             base.baseDateNumber == forecast.requestedAt.yyyymmdd
                 ? CalendarText.time(base.baseTimeNumber)
@@ -127,46 +150,30 @@ struct ForecastTextView {
                 runs.append(ko ? "\(name) \(when(base))" + (earlier.map { "(\($0))" } ?? "") : "\(when(base)) (\(name)" + (earlier.map { ", \($0)" } ?? "") + ")")
             }
         }
-        var words: [String]
+        var words: [String] = []
         if ko {
             let product = forecast.products.count == 1 ? forecast.products[0].product.koreanName + " " : ""
-            words = [style.bold(place) + ":"] + (product + runs.joined(separator: ", ") + " KST 발표").split(separator: " ").map(String.init)
+            words = (product + runs.joined(separator: ", ") + " KST 발표").split(separator: " ").map(String.init)
             if !missing.isEmpty { words[words.count - 1] += ";"; words += (missing.joined(separator: ", ") + " 없음").split(separator: " ").map(String.init) }
-        } else {
-            let lead: String
-            if forecast.products.count == 1 {
-                lead = "\(forecast.products[0].product.rawValue) run "
-            } else {
-                lead = runs.count == 1 ? "run " : "runs "
-            }
-            let list = runs.count <= 1 ? runs.joined() : runs.dropLast().joined(separator: ", ") + " and " + (runs.last ?? "")
-            words = [style.bold(place) + ":"]
-            if !runs.isEmpty { words += (lead + list + " KST").split(separator: " ").map(String.init) }
-            if !missing.isEmpty {
-                if !runs.isEmpty { words[words.count - 1] += ";" }
-                words += (missing.joined(separator: " and ") + " unavailable").split(separator: " ").map(String.init)
-            }
+            return words
         }
-        if let next = forecast.nextUpdate {
-            let at = next.yyyymmdd == forecast.requestedAt.yyyymmdd ? CalendarText.time(next.hhmm) : CalendarText.day(next.yyyymmdd, language) + " " + CalendarText.time(next.hhmm)
-            words[words.count - 1] += ","
-            words += (ko ? "다음 발표 \(at)." : "next \(at).").split(separator: " ").map(String.init)
+        let lead = forecast.products.count == 1 ? "\(forecast.products[0].product.rawValue) run " : (runs.count == 1 ? "run " : "runs ")
+        let list = runs.count <= 1 ? runs.joined() : runs.dropLast().joined(separator: ", ") + " and " + (runs.last ?? "")
+        if !runs.isEmpty { words += (lead + list + " KST").split(separator: " ").map(String.init) }
+        if !missing.isEmpty {
+            if !runs.isEmpty { words[words.count - 1] += ";" }
+            words += (missing.joined(separator: " and ") + " unavailable").split(separator: " ").map(String.init)
         }
-        var lines = [wrap(words, indent: 2, separator: " ")]
-        if let recording = forecast.recording {
-            // First: what this is (a recording, of which place and when), on standard output;
-            // in two lines where the whole note takes more.
-            let full = wrap(recording.note.split(separator: " ").map(String.init), indent: 2)
-            let short = wrap(((ko ? "표본 (기록된 자료, 실시간 아님): " : "Sample (recorded, not live): ") + (recording.run.map { CalendarText.run(ForecastBase($0)) + " KST" } ?? ""))
-                .split(separator: " ").map(String.init), indent: 2)
-            let note = full.split(separator: "\n").count <= 2 || recording.run == nil ? full : short
-            lines.insert(style.yellow(note), at: 0)
-        }
-        for outcome in forecast.products {
-            guard let failure = outcome.failure else { continue }
-            lines.append(style.yellow("! \(outcome.product.shortLabel(language)): \(TerminalText.safe(failure.message))"))
-        }
-        return lines.joined(separator: "\n") + "\n"
+        return words
+    }
+
+    /// What a recording is (of which place and when), first on standard output; in two lines
+    /// where the whole note takes more.
+    private func recordingNote(_ recording: LocalForecast.Recording) -> String {
+        let full = wrap(recording.note.split(separator: " ").map(String.init), indent: 2)
+        let short = wrap(((ko ? "표본 (기록된 자료, 실시간 아님): " : "Sample (recorded, not live): ") + (recording.run.map { CalendarText.run(ForecastBase($0)) + " KST" } ?? ""))
+            .split(separator: " ").map(String.init), indent: 2)
+        return full.split(separator: "\n").count <= 2 || recording.run == nil ? full : short
     }
 
     // MARK: Current conditions

@@ -78,75 +78,23 @@ extension ClientCore {
                 emit(.midTermFallback(operation: operation, regionID: regionID, from: candidates[step - 1].tmFc, to: issue.tmFc))
             }
             let key = ForecastCache.MidTermKey(provider: endpoint.provider, root: endpoint.baseURL, operation: operation, regionID: regionID, issue: issue)
-            if let cache {
-                switch cache.midTermBody(for: key) {
-                case .hit(let body, _):
-                    do throws(ForecastResponseError) {
-                        let value = try decode(body, issue)
-                        let said = regionOf(value)
-                        // A body stored for another region or station (an older version kept
-                        // whatever KMA sent) is not this one's.
-                        guard said.isEmpty || said == regionID else {
-                            throw .unexpectedShape("the stored answer is for \(operation == .outlook ? "station" : "region") \(endpoint.key.redact(said)), not \(regionID)")
-                        }
-                        emit(.midTermCacheHit(operation: operation, regionID: regionID, tmFc: issue.tmFc))
-                        return .success(MidTermFetched(value: value, issue: issue, fromCache: true, requests: requests))
-                    } catch {
-                        cache.remove(cache.midTermBodyPath(key))
-                        emit(.cacheIgnored(path: cache.midTermBodyPath(key), reason: error.description))
-                    }
-                case .unusable(let path, let reason):
-                    cache.remove(path)
-                    emit(.cacheIgnored(path: path, reason: reason))
-                case .miss:
-                    break
-                }
-                if let checked = cache.midTermNoDataCheckedAt(key), nowSeconds >= checked,
-                   Duration.seconds(nowSeconds - checked) < configuration.noDataRecheckInterval {
-                    continue
-                }
+            switch midTermFromCache(key, endpoint: endpoint, now: nowSeconds, regionID: regionID, decode: decode, regionOf: regionOf) {
+            case .hit(let value): return .success(MidTermFetched(value: value, issue: issue, fromCache: true, requests: requests))
+            case .skip: continue
+            case .ask: break
             }
             let request = MidTermRequest(operation: operation, regionID: regionID, issue: issue)
             let shown = endpoint.displayURL(for: request)
             lastURL = shown
-            let answer = await retrying(
-                endpoint.url(for: request), shown: shown, budget: budget, product: .shortTerm, cell: cell,
-                sent: { attempt in .midTermRequestSent(operation: operation, regionID: regionID, tmFc: issue.tmFc, attempt: attempt, url: shown) },
-                retried: { attempt, delay, error in
-                    .midTermRetryScheduled(operation: operation, regionID: regionID, failedAttempt: attempt, delay: delay, error: Self.midTerm(error, host: endpoint.host))
-                },
-                interpret: { response throws(ForecastClientError) in
-                    let value = try interpretMidTerm(response, endpoint: endpoint, issue: issue, decode: decode)
-                    let said = regionOf(value)
-                    guard said.isEmpty || said == regionID else {
-                        throw ForecastClientError(.foreignItem(expected: "\(operation.name) \(regionID)", found: "\(operation == .outlook ? "station" : "region") \(endpoint.key.redact(said))"))
-                    }
-                    return (value: value, body: response.body)
-                }
-            )
+            // Awaited into a local (see `Result.init(awaiting:)`).
+            let answer = await askMidTerm(request, shown: shown, endpoint: endpoint, cell: cell, budget: budget, decode: decode, regionOf: regionOf)
             requests += answer.attempts
             switch answer.result {
             case .success(let delivered):
-                if let cache {
-                    if endpoint.key.occurs(in: delivered.body) {
-                        emit(.cacheWriteFailed(path: cache.midTermBodyPath(key), reason: "KMA's answer contains the service key, so it is not stored"))
-                    } else {
-                        do {
-                            try cache.storeMidTerm(delivered.body, fetchedAt: nowSeconds, for: key)
-                        } catch {
-                            emit(.cacheWriteFailed(path: error.path, reason: error.reason))
-                        }
-                    }
-                }
+                storeMidTerm(delivered.body, key: key, endpoint: endpoint, now: nowSeconds)
                 return .success(MidTermFetched(value: delivered.value, issue: issue, fromCache: false, requests: requests))
             case .failure(let error) where error.resultCode == .noData || error.reason == .response(.emptyRun):
-                if let cache {
-                    do {
-                        try cache.noteMidTermNoData(key, at: nowSeconds)
-                    } catch {
-                        emit(.cacheWriteFailed(path: error.path, reason: error.reason))
-                    }
-                }
+                noteMidTermNoData(key, now: nowSeconds)
                 continue
             case .failure(let error):
                 return .failure(Self.midTerm(error, host: endpoint.host))
@@ -156,6 +104,102 @@ extension ClientCore {
             .midTermNoData(operation: operation.name, regionID: regionID, tried: candidates.map(\.tmFc)),
             url: lastURL, attempts: requests, service: .midTerm
         ))
+    }
+
+    /// Asks KMA for one mid-term run through the request path of pages (retries, budget,
+    /// rate limiter, events): the decoded answer, refused when it says it is for another
+    /// region or station, and its body (for the cache).
+    func askMidTerm<Value: KeyRedactable>(
+        _ request: MidTermRequest, shown: String, endpoint: Endpoint, cell: GridCell, budget: RequestBudget?,
+        decode: ([UInt8], MidTermIssue) throws(ForecastResponseError) -> Value,
+        regionOf: (Value) -> String
+    ) async -> Attempted<(value: Value, body: [UInt8])> {
+        await retrying(
+            endpoint.url(for: request), shown: shown, budget: budget, product: .shortTerm, cell: cell,
+            sent: { attempt in .midTermRequestSent(operation: request.operation, regionID: request.regionID, tmFc: request.issue.tmFc, attempt: attempt, url: shown) },
+            retried: { attempt, delay, error in
+                .midTermRetryScheduled(operation: request.operation, regionID: request.regionID, failedAttempt: attempt, delay: delay, error: Self.midTerm(error, host: endpoint.host))
+            },
+            interpret: { response throws(ForecastClientError) in
+                let value = try interpretMidTerm(response, endpoint: endpoint, issue: request.issue, decode: decode)
+                let said = regionOf(value)
+                guard said.isEmpty || said == request.regionID else {
+                    throw ForecastClientError(.foreignItem(expected: "\(request.operation.name) \(request.regionID)", found: "\(request.operation == .outlook ? "station" : "region") \(endpoint.key.redact(said))"))
+                }
+                return (value: value, body: response.body)
+            }
+        )
+    }
+
+    /// What the cache says about one mid-term run: a stored answer for the region, served
+    /// with no request; a NO_DATA note younger than
+    /// ``ClientConfiguration/noDataRecheckInterval``, passed over; else ask KMA.
+    enum MidTermCacheStep<Value: Sendable> {
+        case hit(Value)
+        case skip
+        case ask
+    }
+
+    /// The cache's answer for one mid-term run (``MidTermCacheStep``). A stored body that does
+    /// not decode, or is for another region or station (an older version kept whatever KMA
+    /// sent), is removed and reported (``ForecastClientEvent/cacheIgnored(path:reason:)``).
+    func midTermFromCache<Value: KeyRedactable>(
+        _ key: ForecastCache.MidTermKey, endpoint: Endpoint, now: Int64, regionID: String,
+        decode: ([UInt8], MidTermIssue) throws(ForecastResponseError) -> Value,
+        regionOf: (Value) -> String
+    ) -> MidTermCacheStep<Value> {
+        guard let cache else { return .ask }
+        switch cache.midTermBody(for: key) {
+        case .hit(let body, _):
+            do throws(ForecastResponseError) {
+                let value = try decode(body, key.issue)
+                let said = regionOf(value)
+                guard said.isEmpty || said == regionID else {
+                    throw .unexpectedShape("the stored answer is for \(key.operation == .outlook ? "station" : "region") \(endpoint.key.redact(said)), not \(regionID)")
+                }
+                emit(.midTermCacheHit(operation: key.operation, regionID: regionID, tmFc: key.issue.tmFc))
+                return .hit(value)
+            } catch {
+                cache.remove(cache.midTermBodyPath(key))
+                emit(.cacheIgnored(path: cache.midTermBodyPath(key), reason: error.description))
+            }
+        case .unusable(let path, let reason):
+            cache.remove(path)
+            emit(.cacheIgnored(path: path, reason: reason))
+        case .miss:
+            break
+        }
+        if let checked = cache.midTermNoDataCheckedAt(key), now >= checked,
+           Duration.seconds(now - checked) < configuration.noDataRecheckInterval {
+            return .skip
+        }
+        return .ask
+    }
+
+    /// Stores KMA's mid-term answer, unless it contains the service key (then says so); a
+    /// failed write is reported, never thrown.
+    func storeMidTerm(_ body: [UInt8], key: ForecastCache.MidTermKey, endpoint: Endpoint, now: Int64) {
+        guard let cache else { return }
+        if endpoint.key.occurs(in: body) {
+            emit(.cacheWriteFailed(path: cache.midTermBodyPath(key), reason: "KMA's answer contains the service key, so it is not stored"))
+            return
+        }
+        do {
+            try cache.storeMidTerm(body, fetchedAt: now, for: key)
+        } catch {
+            emit(.cacheWriteFailed(path: error.path, reason: error.reason))
+        }
+    }
+
+    /// Notes that KMA has no such mid-term run (NO_DATA, or no item), so it is not asked again
+    /// for a while; a failed write is reported.
+    func noteMidTermNoData(_ key: ForecastCache.MidTermKey, now: Int64) {
+        guard let cache else { return }
+        do {
+            try cache.noteMidTermNoData(key, at: now)
+        } catch {
+            emit(.cacheWriteFailed(path: error.path, reason: error.reason))
+        }
     }
 
     /// The error as one of the mid-term service, naming the mid-term host where the request

@@ -59,107 +59,173 @@ extension ClientCore {
         _ product: ForecastProduct, cell: GridCell, explicitBase: ForecastBase?, budget: RequestBudget?,
         skipping: Set<ForecastBase> = []
     ) async throws(ForecastClientError) -> OpenedRun {
-        let schedule = configuration.schedule(product)
         let now = configuration.now()
         let nowSeconds = KSTDateTime.unixSeconds(of: now)
-        let newest = explicitBase ?? schedule.latestBase(at: now)
+        let candidates = self.candidates(product, newest: explicitBase ?? configuration.schedule(product).latestBase(at: now), explicit: explicitBase != nil)
+        var tried = OpeningTally()
+        for (step, base) in candidates.enumerated() {
+            if step > 0 { emit(.fallback(product: product, cell: cell, from: candidates[step - 1], to: base)) }
+            if skipping.contains(base) { continue }
+            let attempt = RunAttempt(product: product, cell: cell, base: base, newest: candidates[0], step: step, now: nowSeconds)
+            // Awaited into a local (see `Result.init(awaiting:)`).
+            let cached = try await fromCache(attempt, explicitBase: explicitBase, budget: budget, tally: &tried)
+            let version: FileVersionMemo.Known?
+            switch cached {
+            case .served(let run): return run
+            case .skip: continue
+            case .fetch(let known): version = known
+            }
+            let request = PageRequest(product: product, cell: cell, base: base, pageNo: 1, numOfRows: configuration.pageSize)
+            tried.lastURL = endpoint.displayURL(for: request)
+            let fetched = try await firstPage(request, attempt, budget: budget, tally: &tried)
+            guard let first = fetched else { continue }
+            return try started(attempt, first: first, requests: tried.requests, fileVersion: version?.version)
+        }
+        if !tried.emptyRuns.isEmpty {
+            throw ForecastClientError(.emptyRun(product: product, cell: cell, tried: candidates, empty: tried.emptyRuns), url: tried.lastURL, attempts: tried.requests)
+        }
+        throw ForecastClientError(.noData(product: product, cell: cell, tried: candidates), url: tried.lastURL, attempts: tried.requests)
+    }
+
+    /// One run ``open(_:cell:explicitBase:budget:skipping:)`` tries: which, and where it stands
+    /// among the candidates.
+    struct RunAttempt: Sendable {
+        var product: ForecastProduct
+        var cell: GridCell
+        var base: ForecastBase
+        /// The newest run (the first candidate).
+        var newest: ForecastBase
+        /// How many runs before this one were tried (0 for the newest).
+        var step: Int
+        /// The client's clock in Unix seconds, taken once before any request.
+        var now: Int64
+    }
+
+    /// What the runs tried so far came to: the requests made, the last URL shown, and the runs
+    /// KMA answered with resultCode 00 and no items.
+    struct OpeningTally: Sendable {
+        var requests = 0
+        var lastURL: String?
+        var emptyRuns: [ForecastBase] = []
+    }
+
+    /// What the cache says about a run: served as it is, skipped (a recent NO_DATA note), or
+    /// to be fetched from KMA, with its current file version when one was obtained.
+    enum CacheStep: Sendable {
+        case served(OpenedRun)
+        case skip
+        case fetch(FileVersionMemo.Known?)
+    }
+
+    /// The runs to try, newest first: an `explicit` base alone, or `newest` and up to
+    /// ``ClientConfiguration/maxFallbackSteps`` earlier issuances.
+    func candidates(_ product: ForecastProduct, newest: ForecastBase, explicit: Bool) -> [ForecastBase] {
+        let schedule = configuration.schedule(product)
         var candidates = [newest]
-        if explicitBase == nil {
+        if !explicit {
             for _ in 0..<configuration.maxFallbackSteps {
                 candidates.append(schedule.previousBase(before: candidates[candidates.count - 1]))
             }
         }
-        var requests = 0
-        var lastURL: String?
-        /// The runs KMA answered with resultCode 00 and no items.
-        var emptyRuns: [ForecastBase] = []
-        for (step, base) in candidates.enumerated() {
-            if step > 0 { emit(.fallback(product: product, cell: cell, from: candidates[step - 1], to: base)) }
-            if skipping.contains(base) { continue }
-            let key = cacheKey(product, cell: cell, base: base)
-            var version: FileVersionMemo.Known?
-            var versionFailed = false
-            if let cache {
-                switch cache.entry(for: key) {
-                case .hit(let entry):
-                    switch replay(entry, key: key) {
-                    case .success(let replayed):
-                        let revalidation = try await revalidate(entry, key: key, budget: budget, now: nowSeconds)
-                        requests += revalidation.attempts
-                        switch revalidation.outcome {
-                        case .current(let fetchedAt):
-                            emit(.cacheHit(product: product, cell: cell, base: base))
-                            return OpenedRun(
-                                product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
-                                fromCache: true, requests: requests, paging: replayed.paging, rows: replayed.rows,
-                                pages: replayed.pages, remaining: nil, baseLabel: replayed.pages.first?.baseLabel, fetchedAt: fetchedAt, fileVersion: entry.fileVersion
-                            )
-                        case .outdated(let current, let failed):
-                            version = current
-                            versionFailed = failed
-                        }
-                    case .failure(let unusable):
-                        discard(cache.pagesPath(key), reason: unusable.text)
-                    }
-                case .unusable(let path, let reason):
-                    discard(path, reason: reason)
-                case .miss:
-                    break
+        return candidates
+    }
+
+    /// Steps 1 to 3 of ``open(_:cell:explicitBase:budget:skipping:)`` for one run, without the
+    /// page request: a current cached copy served, a recent NO_DATA note skipped, else the
+    /// file version obtained (nowcast and ultra-short, with the cache on) before page 1 is asked.
+    func fromCache(
+        _ attempt: RunAttempt, explicitBase: ForecastBase?, budget: RequestBudget?, tally: inout OpeningTally
+    ) async throws(ForecastClientError) -> CacheStep {
+        guard let cache else { return .fetch(nil) }
+        let key = cacheKey(attempt.product, cell: attempt.cell, base: attempt.base)
+        var version: FileVersionMemo.Known?
+        var versionFailed = false
+        switch cache.entry(for: key) {
+        case .hit(let entry):
+            switch replay(entry, key: key) {
+            case .success(let replayed):
+                let revalidation = try await revalidate(entry, key: key, budget: budget, now: attempt.now)
+                tally.requests += revalidation.attempts
+                switch revalidation.outcome {
+                case .current(let fetchedAt):
+                    emit(.cacheHit(product: attempt.product, cell: attempt.cell, base: attempt.base))
+                    return .served(OpenedRun(
+                        product: attempt.product, cell: attempt.cell, base: attempt.base, newestBase: attempt.newest, fallbackSteps: attempt.step,
+                        fromCache: true, requests: tally.requests, paging: replayed.paging, rows: replayed.rows,
+                        pages: replayed.pages, remaining: nil, baseLabel: replayed.pages.first?.baseLabel, fetchedAt: fetchedAt, fileVersion: entry.fileVersion
+                    ))
+                case .outdated(let current, let failed):
+                    version = current
+                    versionFailed = failed
                 }
-                // checked ≥ 0 and nowSeconds ≥ checked, so the difference cannot overflow; the
-                // comparison is on Duration, so no interval traps either.
-                if explicitBase == nil, let checked = cache.noDataCheckedAt(key), nowSeconds >= checked,
-                   Duration.seconds(nowSeconds - checked) < configuration.noDataRecheckInterval {
-                    continue
-                }
-                if version == nil, !versionFailed, product.contentUpdateInterval != nil, budget.map({ $0.remaining >= 2 }) ?? true {
-                    let check = await currentVersion(product, base: base, cell: cell, budget: budget, now: nowSeconds)
-                    requests += check.attempts
-                    switch check.result {
-                    case .success(let known): version = known
-                    case .failure(let error) where error.reason == .cancelled: throw error
-                    case .failure: break
-                    }
-                }
+            case .failure(let unusable):
+                discard(cache.pagesPath(key), reason: unusable.text)
             }
-            let request = PageRequest(product: product, cell: cell, base: base, pageNo: 1, numOfRows: configuration.pageSize)
-            lastURL = endpoint.displayURL(for: request)
-            let first: FetchedPage
-            do {
-                first = try await fetchPage(request, budget: budget)
-            } catch where error.resultCode == .noData || error.reason == .response(.emptyRun) {
-                requests += error.attempts
-                if error.reason == .response(.emptyRun) { emptyRuns.append(base) }
-                noteNoData(key, at: nowSeconds)
-                continue
-            }
-            requests += first.attempts
-            let info = first.info
-            var paging = PageStateMachine(pageSize: configuration.pageSize)
-            let remaining: ClosedRange<Int>?
-            do throws(PagingError) {
-                // A run of one cell has a known size: refuse an absurd totalCount now, before
-                // a second request is spent on it.
-                if let total = info.totalCount, total > product.plausibleItemLimit {
-                    throw PagingError.implausibleTotalCount(total)
-                }
-                remaining = try paging.accept(pageNo: 1, info: info)
-            } catch {
-                throw ForecastClientError(.paging(error), url: lastURL, attempts: first.attempts)
-            }
-            var rows = ForecastRowBuilder()
-            try addRows(of: first, to: &rows, runLabel: first.baseLabel)
-            return OpenedRun(
-                product: product, cell: cell, base: base, newestBase: newest, fallbackSteps: step,
-                fromCache: false, requests: requests, paging: paging, rows: rows, pages: [first], remaining: remaining,
-                baseLabel: first.baseLabel,
-                fetchedAt: nowSeconds, fileVersion: version?.version
-            )
+        case .unusable(let path, let reason):
+            discard(path, reason: reason)
+        case .miss:
+            break
         }
-        if !emptyRuns.isEmpty {
-            throw ForecastClientError(.emptyRun(product: product, cell: cell, tried: candidates, empty: emptyRuns), url: lastURL, attempts: requests)
+        // checked ≥ 0 and now ≥ checked, so the difference cannot overflow; the comparison is
+        // on Duration, so no interval traps either.
+        if explicitBase == nil, let checked = cache.noDataCheckedAt(key), attempt.now >= checked,
+           Duration.seconds(attempt.now - checked) < configuration.noDataRecheckInterval {
+            return .skip
         }
-        throw ForecastClientError(.noData(product: product, cell: cell, tried: candidates), url: lastURL, attempts: requests)
+        if version == nil, !versionFailed, attempt.product.contentUpdateInterval != nil, budget.map({ $0.remaining >= 2 }) ?? true {
+            let check = await currentVersion(attempt.product, base: attempt.base, cell: attempt.cell, budget: budget, now: attempt.now)
+            tally.requests += check.attempts
+            switch check.result {
+            case .success(let known): version = known
+            case .failure(let error) where error.reason == .cancelled: throw error
+            case .failure: break
+            }
+        }
+        return .fetch(version)
+    }
+
+    /// Page 1 of a run from KMA, or `nil` when KMA has no such run (NO_DATA, or an empty run,
+    /// noted in the cache and the tally) so the next earlier one is tried.
+    func firstPage(
+        _ request: PageRequest, _ attempt: RunAttempt, budget: RequestBudget?, tally: inout OpeningTally
+    ) async throws(ForecastClientError) -> FetchedPage? {
+        let first: FetchedPage
+        do {
+            first = try await fetchPage(request, budget: budget)
+        } catch where error.resultCode == .noData || error.reason == .response(.emptyRun) {
+            tally.requests += error.attempts
+            if error.reason == .response(.emptyRun) { tally.emptyRuns.append(attempt.base) }
+            noteNoData(cacheKey(attempt.product, cell: attempt.cell, base: attempt.base), at: attempt.now)
+            return nil
+        }
+        tally.requests += first.attempts
+        return first
+    }
+
+    /// The run started from KMA's page 1: its paging checked (an absurd `totalCount` refused
+    /// before a second request is spent on it) and its rows begun.
+    func started(
+        _ attempt: RunAttempt, first: FetchedPage, requests: Int, fileVersion: ForecastFileVersion?
+    ) throws(ForecastClientError) -> OpenedRun {
+        let info = first.info
+        var paging = PageStateMachine(pageSize: configuration.pageSize)
+        let remaining: ClosedRange<Int>?
+        do throws(PagingError) {
+            // A run of one cell has a known size: refuse an absurd totalCount now.
+            if let total = info.totalCount, total > attempt.product.plausibleItemLimit {
+                throw PagingError.implausibleTotalCount(total)
+            }
+            remaining = try paging.accept(pageNo: 1, info: info)
+        } catch {
+            throw ForecastClientError(.paging(error), url: endpoint.displayURL(for: first.request), attempts: first.attempts)
+        }
+        var rows = ForecastRowBuilder()
+        try addRows(of: first, to: &rows, runLabel: first.baseLabel)
+        return OpenedRun(
+            product: attempt.product, cell: attempt.cell, base: attempt.base, newestBase: attempt.newest, fallbackSteps: attempt.step,
+            fromCache: false, requests: requests, paging: paging, rows: rows, pages: [first], remaining: remaining,
+            baseLabel: first.baseLabel, fetchedAt: attempt.now, fileVersion: fileVersion
+        )
     }
 
     /// Whether a cached run may be served as current.

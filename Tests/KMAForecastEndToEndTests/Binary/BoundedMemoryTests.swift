@@ -13,7 +13,7 @@ import _KMATestSupport
 /// body limit (issue 25, item 4). Each case runs `KMA_MEMORY_RUNS` times (default 1; the
 /// script `Scripts/measure-memory.sh` runs 5 in release) and the worst is kept; the figures
 /// are printed.
-@Suite("Peak memory of the binary against a gzip bomb and a huge chunked answer", .serialized)
+@Suite("Peak memory of the binary against a gzip bomb and a huge chunked answer", .serialized, .oneAtATime)
 struct BoundedMemoryTests {
     static let key = "TESTKEY+abc/def=="
     static let runs = max(1, Int(ProcessInfo.processInfo.environment["KMA_MEMORY_RUNS"] ?? "") ?? 1)

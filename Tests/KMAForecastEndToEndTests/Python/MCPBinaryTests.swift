@@ -4,7 +4,7 @@ import _KMATestSupport
 
 /// `kma-forecast mcp` as a process, the way an MCP client runs it: its real standard streams,
 /// end of input, a client that stops reading, and the official MCP Python SDK as the client.
-@Suite("kma-forecast mcp: the built binary as an MCP client runs it")
+@Suite("kma-forecast mcp: the built binary as an MCP client runs it", .serialized, .oneAtATime)
 struct MCPBinaryTests {
     /// A running `kma-forecast mcp` with pipes on all three streams.
     final class Child: @unchecked Sendable {

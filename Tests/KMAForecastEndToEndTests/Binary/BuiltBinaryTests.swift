@@ -10,7 +10,7 @@ import _KMATestSupport
 /// the entry point, flushing, exit statuses, a refused standard output, and a release build's
 /// code generation (a Swift 6.3.1 miscompile once broke every release fetch while the debug
 /// build and every in-process test were fine).
-@Suite("The built kma-forecast binary, as a process")
+@Suite("The built kma-forecast binary, as a process", .serialized, .oneAtATime)
 struct BuiltBinaryTests {
     /// What a process printed and returned.
     struct Outcome {

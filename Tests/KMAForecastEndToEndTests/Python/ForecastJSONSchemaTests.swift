@@ -8,9 +8,9 @@ import _KMATestSupport
 /// `Schemas/local-forecast.schema.json`, checked by the Python `jsonschema` package (the
 /// validator people use; CI installs it into a virtual environment and points `KMA_PYTHON` at
 /// it), and decodes to a `LocalForecast` that encodes and decodes again to an equal value.
-@Suite("--format json: the library's forecast, valid against the schema in the repository, restored equal")
+@Suite("--format json: the library's forecast, valid against the schema in the repository, restored equal", .serialized, .oneAtATime)
 struct ForecastJSONSchemaTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: Fixtures.repositoryRoot)
 
     /// The Python with `jsonschema`: `KMA_PYTHON`, else `python3`.
     static var python: String { ProcessInfo.processInfo.environment["KMA_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/bin/env" }

@@ -2,14 +2,18 @@ import Foundation
 import KMAForecastCLI
 
 /// What a run of the tool printed and returned.
-struct ToolResult: Sendable {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+package struct ToolResult: Sendable {
+    /// The exit status.
+    package var status: Int32
+    /// Everything written to standard output.
+    package var stdout: String
+    /// Everything written to standard error.
+    package var stderr: String
 }
 
-/// Runs `kma-forecast` in-process with injected arguments, input, environment and clock.
-func runTool(
+/// Runs `kma-forecast` in-process with injected arguments, input, environment and clock
+/// (retries happen without waiting). Shared by the CLI's tests and the end-to-end tests.
+package func runTool(
     _ arguments: [String],
     stdin: String = "",
     environment: [String: String] = [:],
@@ -32,7 +36,7 @@ func runTool(
 }
 
 /// A file in a fresh temporary directory, removed by the caller with `removeTemporary`.
-func temporaryFile(named name: String, contents: String) throws -> String {
+package func temporaryFile(named name: String, contents: String) throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kma-forecast-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent(name)
@@ -41,6 +45,6 @@ func temporaryFile(named name: String, contents: String) throws -> String {
 }
 
 /// Removes the directory that holds a temporary file.
-func removeTemporary(_ path: String) {
+package func removeTemporary(_ path: String) {
     try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
 }

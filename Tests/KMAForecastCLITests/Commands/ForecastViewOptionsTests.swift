@@ -76,8 +76,7 @@ struct ForecastViewOptionsTests {
 
     @Test("The README's capture of the default view is the real output of the first command")
     func readmeCapture() async throws {
-        let readme = try String(contentsOfFile: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md").path, encoding: .utf8)
+        let readme = try String(contentsOfFile: Fixtures.repositoryRoot + "/README.md", encoding: .utf8)
         let marker = try #require(readme.range(of: "This is the real output of the first command"))
         let block = try #require(readme[marker.upperBound...].range(of: "```text\n"))
         let end = try #require(readme[block.upperBound...].range(of: "```"))

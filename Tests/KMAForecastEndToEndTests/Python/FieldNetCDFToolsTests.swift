@@ -12,9 +12,9 @@ import _KMATestSupport
 /// checking; CI installs the packages into the virtual environment of `KMA_PYTHON` and GDAL's
 /// tools with apt-get (`.ci/run`). Locally the test is skipped when they are missing; in CI
 /// (`CI=true`) it runs and fails.
-@Suite("NetCDF read by netCDF4, xarray, pyproj and GDAL: two whole short-term runs of TMP, POP, PCP")
+@Suite("NetCDF read by netCDF4, xarray, pyproj and GDAL: two whole short-term runs of TMP, POP, PCP", .serialized, .oneAtATime)
 struct FieldNetCDFToolsTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: Fixtures.repositoryRoot)
     static var python: String { ForecastJSONSchemaTests.python }
     static var pythonArguments: [String] { ForecastJSONSchemaTests.pythonArguments }
     static var inCI: Bool { ForecastJSONSchemaTests.inCI }
@@ -37,10 +37,11 @@ struct FieldNetCDFToolsTests {
             Issue.record("missing: \(missing). CI must install them (.ci/run)")
             return
         }
-        let directory = try FieldNetCDFTests.directory()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kma-netcdf-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let keep = ProcessInfo.processInfo.environment["KMA_KEEP_NETCDF"] != nil
         defer { if !keep { try? FileManager.default.removeItem(atPath: directory) } }
-        let server = try ReplayServer(expectedKey: FieldNetCDFTests.key)
+        let server = try ReplayServer(expectedKey: Scenario.key)
         let variables = ["TMP", "POP", "PCP"]
         // Runs 05:00 and 08:00 of 2026-11-21, different values (seed).
         let runs = [
@@ -53,7 +54,7 @@ struct FieldNetCDFToolsTests {
             let path = "\(directory)/\(run.name).nc"
             let result = await runTool(
                 ["field", "--base-url", server.apiHubFieldBaseURL, "--no-cache", "--at", run.at, "--var", "TMP,POP,PCP", "--valid", "all", "--format", "netcdf", "--output", path],
-                environment: ["KMA_SERVICE_KEY": FieldNetCDFTests.key]
+                environment: ["KMA_SERVICE_KEY": Scenario.key]
             )
             #expect(result.status == 0, "\(result.stderr)")
             var expected: [String: String] = [:]
