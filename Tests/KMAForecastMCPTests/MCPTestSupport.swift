@@ -41,7 +41,7 @@ func runMCP(
 }
 
 /// The repository's root (for `Schemas/`).
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: Fixtures.repositoryRoot)
 
 /// A stand-in API Hub serving one built temperature field (run 2026-11-21 05:00, valid 06:00).
 enum FieldScenario {

@@ -1,12 +1,13 @@
 import Foundation
 @testable import KMAForecastClient
 import Testing
+import _KMATestSupport
 
 /// Issue 28: one documented list of environment variables. The README's table lists exactly
 /// the cases of `EnvironmentVariable`, in order, and `Sources/` reads no other variable by name.
 @Suite("Environment variables: one list, the README's table")
 struct EnvironmentVariableTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: Fixtures.repositoryRoot)
 
     @Test("The README's table of environment variables lists exactly EnvironmentVariable's cases")
     func readmeTable() throws {
