@@ -131,6 +131,10 @@ let package = Package(
             dependencies: ["KMAPlaces", "_KMATestSupport"]
         ),
         .testTarget(
+            name: "_KMASystemTests",
+            dependencies: ["_KMASystem"]
+        ),
+        .testTarget(
             name: "KMAForecastCLITests",
             // "kma-forecast": BuiltBinaryTests runs the executable of the same build as a process.
             dependencies: ["KMAForecastCLI", "kma-forecast", "_KMATestSupport", "_KMASystem"]
