@@ -85,3 +85,17 @@ final class DrainingReader: Sendable {
         return state.withLock { $0.bytes }
     }
 }
+
+/// A long byte string shown short in a failed expectation (its length and FNV-1a hash), so
+/// that a mismatch of megabytes is reported at once instead of diffed element by element.
+struct ByteSummary: Equatable, CustomStringConvertible {
+    var count: Int
+    var hash: UInt64
+
+    init(_ bytes: [UInt8]?) {
+        count = bytes?.count ?? -1
+        hash = (bytes ?? []).reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+    }
+
+    var description: String { count < 0 ? "no file" : "\(count) bytes, FNV-1a \(String(hash, radix: 16))" }
+}
