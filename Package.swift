@@ -129,10 +129,12 @@ let package = Package(
 
         // MARK: - Implementation details
 
-        // The operating-system seam: the package's one import of the C library for file
-        // descriptors, error numbers and its one lock (`Locked`). `package` access only.
+        // The operating-system seam: the package's one import of the C library (file
+        // descriptors, error numbers, its one lock `Locked`) and its one file writer
+        // (`FileWriter`: --output, --chart, NetCDF and the cache). `package` access only.
         .target(
-            name: "_KMASystem"
+            name: "_KMASystem",
+            exclude: ["README.md"]
         ),
 
         .target(
@@ -167,6 +169,10 @@ let package = Package(
         .testTarget(
             name: "KMAForecastMCPTests",
             dependencies: ["KMAForecastMCP", "KMAForecast", "KMAForecastClient", "_KMATestSupport"]
+        ),
+        .testTarget(
+            name: "_KMASystemTests",
+            dependencies: ["_KMASystem", "_KMATestSupport"]
         ),
         .testTarget(
             name: "KMAForecastCLITests",

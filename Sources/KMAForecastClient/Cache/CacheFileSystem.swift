@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import _KMASystem
 
 /// The file-system calls the cache makes outside its checked folders (``CacheFolder``, where
@@ -18,13 +11,13 @@ enum CacheFileSystem {
     /// Whether a file (or directory) may be trusted as this user's cache, as ssh treats its
     /// files: owned by the effective user, and writable by nobody else (no group or other
     /// write bit). A run planted in a shared directory by another user is not used.
-    static func isTrusted(_ info: stat) -> Bool {
-        info.st_uid == geteuid() && (info.st_mode & 0o022) == 0
+    static func isTrusted(_ info: FileStatus) -> Bool {
+        info.owner == SystemCalls.effectiveUser && (info.permissions & 0o022) == 0
     }
 
     /// The system clock, Unix seconds (for file ages, which the file system records on it).
     static func now() -> Int64 {
-        Int64(time(nil))
+        SystemCalls.unixTime()
     }
 
     /// Writes `bytes` to `path` through its folder as a cache root (``CacheFolder/store(_:as:)``):
@@ -42,34 +35,25 @@ enum CacheFileSystem {
         var current = ""
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             current = current.isEmpty ? root + component : current + "/" + component
-            if mkdir(current, 0o700) != 0 && errno != EEXIST { throw failure(current) }
+            if let error = SystemCalls.makeFolder(current, permissions: 0o700), error.code != SystemCalls.fileExists {
+                throw CacheFailure(path: current, reason: error.description)
+            }
         }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
+        let info: FileStatus
+        switch SystemCalls.status(of: path, followingLinks: true) {
+        case .success(let status):
+            info = status
+        case .failure(let error):
             // E.g. a dangling symbolic link in the way (mkdir said EEXIST), or no permission.
-            let error = failure(path)
-            throw CacheFailure(path: path, reason: "it cannot be checked to be a directory: \(error.reason)")
+            throw CacheFailure(path: path, reason: "it cannot be checked to be a directory: \(error.description)")
         }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+        guard info.kind == .folder else {
             throw CacheFailure(path: path, reason: "it exists and is not a directory")
         }
     }
 
     /// The current directory, from `getcwd(3)`.
     static func currentDirectory() -> Result<String, CacheFailure> {
-        var size = 4096
-        while true {
-            var buffer = [CChar](repeating: 0, count: size)
-            if getcwd(&buffer, size) != nil {
-                return .success(String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
-            }
-            guard errno == ERANGE, size < 1 << 20 else { return .failure(failure(".")) }
-            size *= 2
-        }
-    }
-
-    /// A failure for `path` with the current `errno`'s text.
-    static func failure(_ path: String) -> CacheFailure {
-        CacheFailure(path: path, reason: SystemCalls.errorText(errno))
+        SystemCalls.workingDirectory().mapError { CacheFailure(path: ".", reason: $0.description) }
     }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import _KMASystem
 
 /// A cache folder, open by descriptor once it and every folder above it up to the cache root
 /// was checked; everything the cache reads, writes, lists or removes goes through one.
@@ -18,9 +12,11 @@ import Darwin
 /// failure (``CacheFailure``) says which folder and why. So a link planted in a shared cache
 /// directory (`2020010105 -> /victim`) can never lead a write or a removal elsewhere.
 ///
-/// **Relative calls only.** Files are opened with `openat(…, O_NOFOLLOW)`, replaced with
-/// `renameat`, removed with `unlinkat` and listed from a duplicate of the descriptor, so a
-/// folder swapped for a link after it was checked is not followed either.
+/// **Relative calls only** (``SystemCalls``). Files are opened with `openat(…, O_NOFOLLOW)`,
+/// written by the package's one file writer from the descriptor (``FileWriter``: a random
+/// temporary name, `O_CREAT | O_EXCL | O_NOFOLLOW`, `fsync`, `renameat`), removed with
+/// `unlinkat` and listed from a duplicate of the descriptor, so a folder swapped for a link
+/// after it was checked is not followed either.
 ///
 /// (POSIX `*at` calls: Linux, and Apple platforms since macOS 10.10 / iOS 8.)
 struct CacheFolder: ~Copyable {
@@ -34,7 +30,7 @@ struct CacheFolder: ~Copyable {
         self.path = path
     }
 
-    deinit { close(descriptor) }
+    deinit { SystemCalls.closeDescriptor(descriptor) }
 
     /// Opens the folder `folders` below the cache root `root`, checking the root and each
     /// folder on the way.
@@ -50,8 +46,11 @@ struct CacheFolder: ~Copyable {
     static func at(root: String, _ folders: [String], create: Bool) throws(CacheFailure) -> CacheFolder {
         if create { try CacheFileSystem.makeDirectories(root) }
         // Following links: the root is the user's choice.
-        let fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw CacheFileSystem.failure(root) }
+        let fd: Int32
+        switch SystemCalls.open(root, for: .folder(followingLinks: true)) {
+        case .success(let opened): fd = opened
+        case .failure(let error): throw CacheFailure(path: root, reason: error.description)
+        }
         var folder = CacheFolder(descriptor: fd, path: root)
         try folder.check(named: nil)
         for name in folders {
@@ -66,23 +65,27 @@ struct CacheFolder: ~Copyable {
     func subfolder(_ name: String, create: Bool) throws(CacheFailure) -> CacheFolder {
         let path = self.path + "/" + name
         guard Self.isPlainName(name) else { throw CacheFailure(path: path, reason: "it is not a plain folder name") }
-        var fd = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        if fd < 0, errno == ENOENT, create {
-            if mkdirat(descriptor, name, 0o700) != 0 && errno != EEXIST { throw CacheFileSystem.failure(path) }
-            fd = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        var opened = SystemCalls.open(name, in: descriptor, for: .folder(followingLinks: false))
+        if case .failure(let error) = opened, error.code == SystemCalls.noSuchFile, create {
+            if let error = SystemCalls.makeFolder(name, in: descriptor, permissions: 0o700), error.code != SystemCalls.fileExists {
+                throw CacheFailure(path: path, reason: error.description)
+            }
+            opened = SystemCalls.open(name, in: descriptor, for: .folder(followingLinks: false))
         }
-        guard fd >= 0 else {
-            let error = CacheFileSystem.failure(path)
-            var info = stat()
-            if fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
-                if (info.st_mode & S_IFMT) == S_IFLNK {
+        let fd: Int32
+        switch opened {
+        case .success(let folderDescriptor):
+            fd = folderDescriptor
+        case .failure(let error):
+            if let info = try? SystemCalls.status(of: name, in: descriptor).get() {
+                if info.kind == .symbolicLink {
                     throw CacheFailure(path: path, reason: "it is a symbolic link, and cache folders must be real folders (a link could lead the cache to write or remove files elsewhere); remove the link")
                 }
-                if (info.st_mode & S_IFMT) != S_IFDIR {
+                if info.kind != .folder {
                     throw CacheFailure(path: path, reason: "it exists and is not a folder")
                 }
             }
-            throw error
+            throw CacheFailure(path: path, reason: error.description)
         }
         let folder = CacheFolder(descriptor: fd, path: path)
         try folder.check(named: name)
@@ -91,14 +94,17 @@ struct CacheFolder: ~Copyable {
 
     /// Checks the open folder: a directory of the user's own, writable by nobody else.
     private func check(named name: String?) throws(CacheFailure) {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw CacheFileSystem.failure(path) }
-        guard (info.st_mode & S_IFMT) == S_IFDIR else { throw CacheFailure(path: path, reason: "it is not a folder") }
-        if info.st_uid != geteuid() {
-            throw CacheFailure(path: path, reason: "it belongs to another user (uid \(info.st_uid)), so the cache does not use it; remove it, or choose a cache directory of your own")
+        let info: FileStatus
+        switch SystemCalls.status(of: descriptor) {
+        case .success(let status): info = status
+        case .failure(let error): throw CacheFailure(path: path, reason: error.description)
         }
-        if (info.st_mode & 0o022) != 0 {
-            let mode = String(info.st_mode & 0o7777, radix: 8)
+        guard info.kind == .folder else { throw CacheFailure(path: path, reason: "it is not a folder") }
+        if info.owner != SystemCalls.effectiveUser {
+            throw CacheFailure(path: path, reason: "it belongs to another user (uid \(info.owner)), so the cache does not use it; remove it, or choose a cache directory of your own")
+        }
+        if (info.permissions & 0o022) != 0 {
+            let mode = String(info.permissions, radix: 8)
             throw CacheFailure(path: path, reason: "other users can write to it (mode \(mode)), so the cache does not use it; run chmod go-w on it, or choose another cache directory")
         }
     }
@@ -119,21 +125,15 @@ struct CacheFolder: ~Copyable {
     /// Opened with `O_NONBLOCK`, so a FIFO put in a file's place cannot hang the reader.
     func contents(_ name: String) -> [UInt8]? {
         guard Self.isPlainName(name) else { return nil }
-        let fd = openat(descriptor, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              info.st_size >= 0, info.st_size <= CacheFileSystem.maximumFileSize, CacheFileSystem.isTrusted(info) else { return nil }
+        guard let fd = try? SystemCalls.open(name, in: descriptor, for: .readNotFollowing).get() else { return nil }
+        defer { SystemCalls.closeDescriptor(fd) }
+        guard let info = try? SystemCalls.status(of: fd).get(), info.kind == .regular,
+              info.size >= 0, info.size <= CacheFileSystem.maximumFileSize, CacheFileSystem.isTrusted(info) else { return nil }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
+        bytes.reserveCapacity(Int(info.size))
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
+            guard let count = try? chunk.withUnsafeMutableBytes({ SystemCalls.readSome(fd, into: $0) }).get() else { return nil }
             if count == 0 { return bytes }
             // A file that grows while it is read is no more trusted than one that was too big.
             guard bytes.count + count <= CacheFileSystem.maximumFileSize else { return nil }
@@ -141,66 +141,33 @@ struct CacheFolder: ~Copyable {
         }
     }
 
-    /// Writes `bytes` to a new temporary file in this folder (`.<name>.<pid>.<random>.tmp`,
-    /// mode 0600), then renames it over `name`: readers see the old file or the new one.
+    /// Replaces the file `name` in this folder with `bytes`, mode 0600, through the package's
+    /// one file writer (``FileWriter/replace(_:in:shownAs:with:permissions:)``): a temporary
+    /// file with a random name in this folder, synced, then renamed over `name`. Readers see
+    /// the old file or the new one.
+    ///
+    /// - Throws: ``CacheFailure`` naming the file and the system's reason.
     func store(_ bytes: [UInt8], as name: String) throws(CacheFailure) {
         let target = path + "/" + name
         guard Self.isPlainName(name) else { throw CacheFailure(path: target, reason: "it is not a plain file name") }
-        let temporary = ".\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        // 0600: the cache is the user's own (see `CacheFileSystem.isTrusted`).
-        let fd = openat(descriptor, temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw CacheFileSystem.failure(path + "/" + temporary) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return write(fd, base + offset, raw.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                let error = CacheFileSystem.failure(path + "/" + temporary)
-                close(fd)
-                unlinkat(descriptor, temporary, 0)
-                throw error
-            }
-            offset += written
-        }
-        guard close(fd) == 0 else {
-            let error = CacheFileSystem.failure(path + "/" + temporary)
-            unlinkat(descriptor, temporary, 0)
-            throw error
-        }
-        guard renameat(descriptor, temporary, descriptor, name) == 0 else {
-            let error = CacheFileSystem.failure(target)
-            unlinkat(descriptor, temporary, 0)
-            throw error
+        do throws(FileWriteError) {
+            // 0600: the cache is the user's own (see `CacheFileSystem.isTrusted`).
+            try FileWriter.replace(name, in: descriptor, shownAs: target, with: bytes, permissions: 0o600)
+        } catch {
+            throw CacheFailure(path: error.path, reason: error.reason)
         }
     }
 
     /// The names in this folder (empty if it cannot be read).
     func names() -> [String] {
-        let copy = dup(descriptor)
-        guard copy >= 0 else { return [] }
-        guard let directory = fdopendir(copy) else {
-            close(copy)
-            return []
-        }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        SystemCalls.names(in: descriptor)
     }
 
     /// Removes the entry `name` (a file, or a link itself: never what a link points to),
     /// ignoring failure (e.g. it is a folder, or already gone).
     func remove(_ name: String) {
         guard Self.isPlainName(name) else { return }
-        unlinkat(descriptor, name, 0)
+        SystemCalls.remove(name, in: descriptor)
     }
 
     /// Removes the cache file at `path` (below `root`) through checked folders only; nothing
@@ -219,26 +186,22 @@ struct CacheFolder: ~Copyable {
     /// The last modification of the entry `name` (a link's own), in Unix seconds; `nil` if it
     /// cannot be read.
     func modificationTime(_ name: String) -> Int64? {
-        var info = stat()
-        guard Self.isPlainName(name), fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-        #if canImport(Darwin)
-        return Int64(info.st_mtimespec.tv_sec)
-        #else
-        return Int64(info.st_mtim.tv_sec)
-        #endif
+        guard Self.isPlainName(name) else { return nil }
+        return try? SystemCalls.status(of: name, in: descriptor).get().modified
     }
 
     /// How old (seconds, by the file system's clock) a temporary file must be for pruning to
     /// remove it: an hour, far longer than any write takes.
     static let staleTemporaryAge: Int64 = 3_600
 
-    /// Removes the temporary files of interrupted writes (`.<name>.<pid>.<random>.tmp`: SIGINT,
-    /// SIGTERM, kill -9 between the write and the rename) older than ``staleTemporaryAge``,
-    /// which belong to no write still in progress; fresher ones are left.
+    /// Removes the temporary files of interrupted writes (SIGINT, SIGTERM, kill -9 between the
+    /// write and the rename: ``FileWriter/isTemporaryName(_:)``, `.<name>.<hex>.tmp` and the
+    /// `.<name>.<pid>.<random>.tmp` of older versions) older than ``staleTemporaryAge``, which
+    /// belong to no write still in progress; fresher ones are left.
     ///
     /// - Parameter names: The folder's names, when already listed.
     func removeStaleTemporaries(now: Int64, names: [String]? = nil) {
-        for name in names ?? self.names() where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+        for name in names ?? self.names() where FileWriter.isTemporaryName(name) {
             if let modified = modificationTime(name), now - modified > Self.staleTemporaryAge {
                 remove(name)
             }
@@ -252,8 +215,7 @@ struct CacheFolder: ~Copyable {
     /// - Returns: Why the folder was left alone, or `nil` once removed (or already gone).
     @discardableResult
     func removeFolder(_ name: String) -> CacheFailure? {
-        var info = stat()
-        guard Self.isPlainName(name), fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        guard Self.isPlainName(name), (try? SystemCalls.status(of: name, in: descriptor).get()) != nil else { return nil }
         let inner: CacheFolder
         do {
             inner = try subfolder(name, create: false)
@@ -261,9 +223,8 @@ struct CacheFolder: ~Copyable {
             return CacheFailure(path: error.path, reason: error.reason + "; it was left alone")
         }
         for entry in inner.names() { inner.remove(entry) }
-        guard unlinkat(descriptor, name, AT_REMOVEDIR) == 0 || errno == ENOENT else {
-            let failure = CacheFileSystem.failure(inner.path)
-            return CacheFailure(path: failure.path, reason: "it could not be removed: \(failure.reason)")
+        if let error = SystemCalls.remove(name, in: descriptor, isFolder: true), error.code != SystemCalls.noSuchFile {
+            return CacheFailure(path: inner.path, reason: "it could not be removed: \(error.description)")
         }
         return nil
     }

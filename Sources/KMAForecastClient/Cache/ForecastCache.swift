@@ -72,8 +72,9 @@ import KMAGrid
 /// folder that fails is not used, and storing there fails with a ``CacheFailure`` that names
 /// it and says why (the CLI warns). Directories are created 0700 and files 0600.
 ///
-/// Writes are atomic: a temporary file in the same directory, then `rename(2)`; a temporary
-/// file left by an interrupted write is removed by pruning once it is an hour old. Readers see the
+/// Writes are atomic, by the package's one file writer (``CacheFolder/store(_:as:)``): a
+/// temporary file with a random name in the same directory, synced, then `rename(2)`; a
+/// temporary file left by an interrupted write is removed by pruning once it is an hour old. Readers see the
 /// old file or the new one, never half of one; two processes writing the same run both write a
 /// complete file. Storing a run removes that cell's runs older than three days (KMA serves no
 /// older runs) and its NO_DATA notes at or before the stored run.
@@ -264,25 +265,7 @@ public struct ForecastCache: Hashable, Sendable {
     /// Reads an entry, checking that it is version 2 and for exactly this key.
     static func parse(_ bytes: [UInt8], expecting key: Key) -> Result<Entry, Unusable> {
         var reader = LineReader(bytes: bytes)
-        let expected = [
-            formatLine,
-            "provider \(key.provider.rawValue)",
-            "root \(key.serviceRoot)",
-            "product \(key.product.rawValue)",
-            "cell \(key.cell.nx) \(key.cell.ny)",
-            "base \(key.base.baseDate) \(key.base.baseTime)",
-        ]
-        for (index, line) in expected.enumerated() {
-            guard let found = reader.line() else { return .failure(Unusable(text: "it ends inside the header")) }
-            guard found == line else {
-                if index == 0 && found == "kma-forecast-cache 1" {
-                    return .failure(Unusable(text: "it was written by an older kma-forecast (cache format 1), which did not record when a run was fetched"))
-                }
-                return .failure(Unusable(text: index == 0
-                    ? "it is not a kma-forecast cache file of version 2"
-                    : "it is for another run: its header says '\(found.prefix(60))' where '\(line)' was expected"))
-            }
-        }
+        if let unusable = checkKeyLines(&reader, expecting: key) { return .failure(unusable) }
         guard let fetchedLine = reader.line(), fetchedLine.hasPrefix("fetched "),
               let fetchedAt = Int64(fetchedLine.dropFirst(8)), (0...KSTDateTime.instantLimit).contains(fetchedAt) else {
             return .failure(Unusable(text: "its header has no fetched line with a time of 0 or more Unix seconds"))
@@ -323,6 +306,31 @@ public struct ForecastCache: Hashable, Sendable {
         }
         guard reader.atEnd else { return .failure(Unusable(text: "it has bytes after the last page")) }
         return .success(Entry(pageSize: pageSize, pages: pages, fetchedAt: fetchedAt, fileVersion: fileVersion))
+    }
+
+    /// Reads the header's first lines (the format, then the key: provider, root, product,
+    /// cell, base), returning why they are not this version's for `key`, or `nil` when they are.
+    private static func checkKeyLines(_ reader: inout LineReader, expecting key: Key) -> Unusable? {
+        let expected = [
+            formatLine,
+            "provider \(key.provider.rawValue)",
+            "root \(key.serviceRoot)",
+            "product \(key.product.rawValue)",
+            "cell \(key.cell.nx) \(key.cell.ny)",
+            "base \(key.base.baseDate) \(key.base.baseTime)",
+        ]
+        for (index, line) in expected.enumerated() {
+            guard let found = reader.line() else { return Unusable(text: "it ends inside the header") }
+            guard found == line else {
+                if index == 0 && found == "kma-forecast-cache 1" {
+                    return Unusable(text: "it was written by an older kma-forecast (cache format 1), which did not record when a run was fetched")
+                }
+                return Unusable(text: index == 0
+                    ? "it is not a kma-forecast cache file of version 2"
+                    : "it is for another run: its header says '\(found.prefix(60))' where '\(line)' was expected")
+            }
+        }
+        return nil
     }
 
     /// The 64-bit FNV-1a hash of `bytes`, as 16 hex digits.
@@ -377,45 +385,5 @@ public struct ForecastCache: Hashable, Sendable {
                 folder.remove(name)
             }
         }
-    }
-}
-
-/// A cache file could not be written. The fetch that tried still succeeds.
-struct CacheFailure: Error, Hashable, Sendable {
-    /// The file or directory.
-    var path: String
-    /// The system's reason, e.g. "Permission denied".
-    var reason: String
-}
-
-/// Reads `\n`-terminated lines and byte runs from a file's bytes.
-struct LineReader {
-    let bytes: [UInt8]
-    private(set) var position = 0
-
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
-    var atEnd: Bool { position == bytes.count }
-
-    /// The next line without its `\n`; `nil` at the end or if no `\n` follows within 256 bytes.
-    mutating func line() -> String? {
-        var end = position
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), end - position < 256 { end += 1 }
-        guard end < bytes.count, bytes[end] == UInt8(ascii: "\n") else { return nil }
-        defer { position = end + 1 }
-        return String(decoding: bytes[position..<end], as: UTF8.self)
-    }
-
-    /// The number on a `name <number>` line.
-    mutating func number(after name: String) -> Int? {
-        guard let line = line(), line.hasPrefix(name + " ") else { return nil }
-        return Int(line.dropFirst(name.count + 1))
-    }
-
-    /// The next `count` bytes.
-    mutating func bytes(_ count: Int) -> [UInt8]? {
-        guard count <= bytes.count - position else { return nil }
-        defer { position += count }
-        return Array(bytes[position..<(position + count)])
     }
 }
