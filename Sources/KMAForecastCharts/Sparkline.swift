@@ -1,7 +1,7 @@
 /// Sparklines: a series of numbers as a line of block characters (`▁▂▃▄▅▆▇█`).
 ///
 /// ```swift
-/// Sparkline.render([3, 5, 9, 12, 10, 6], width: 6)   // "▁▂▅█▆▃"
+/// Sparkline.render([3, 5, 9, 12, 10, 6], width: 6)   // "▁▃▆█▆▃"
 /// ```
 public enum Sparkline {
     static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
