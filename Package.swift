@@ -16,7 +16,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         // Everything an app needs, in one import: re-exports KMAGrid, KMAForecast,
-        // KMAForecastText, KMAForecastClient and KMAPlaces.
+        // KMAForecastText, KMAForecastClient, KMAPlaces and KMAForecastCharts.
         .library(name: "KMAForecastKit", targets: ["KMAForecastKit"]),
         // Projection only: lat/lon <-> KMA 5 km grid cells. Imports no Foundation.
         .library(name: "KMAGrid", targets: ["KMAGrid"]),
@@ -35,6 +35,9 @@ let package = Package(
         // re-exported by KMAForecastKit: an app that only shows forecasts does not pay for a
         // file format.
         .library(name: "KMAForecastNetCDF", targets: ["KMAForecastNetCDF"]),
+        // Pictures of a forecast and of a grid field: the forecast as an SVG chart, a field as an
+        // SVG or PNG map, the hours as a text chart for a terminal. No Foundation.
+        .library(name: "KMAForecastCharts", targets: ["KMAForecastCharts"]),
         // The forecast as tools for AI agents: a Model Context Protocol server on standard
         // input/output (what `kma-forecast mcp` runs), for an app or another tool to serve.
         .library(name: "KMAForecastMCP", targets: ["KMAForecastMCP"]),
@@ -83,10 +86,20 @@ let package = Package(
             exclude: ["README.md"]
         ),
         .target(
+            name: "KMAForecastCharts",
+            // KMAForecastClient: the chart draws the one forecast, `LocalForecast`; KMAGrid: the
+            // field map's cells. No Foundation, no libc: pictures are strings and bytes.
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient"],
+            exclude: ["README.md"]
+        ),
+        .target(
             name: "KMAForecastKit",
+            // KMAForecastCharts: a chart to share is an app's need (a widget's picture, a bot's
+            // post), and it is small and Foundation-free, drawn from the `LocalForecast` the app
+            // already has, so the one import brings it.
             // Not KMAForecastNetCDF: a file format is a data tool's need, not every app's; it is
             // its own product, one import more (`import KMAForecastNetCDF`).
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "KMAForecastCharts"]
         ),
         .target(
             name: "KMAForecastMCP",
@@ -98,7 +111,7 @@ let package = Package(
         ),
         .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAForecastNetCDF", "KMAPlaces", "KMAForecastMCP", "_KMASystem"],
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAForecastCharts", "KMAForecastNetCDF", "KMAPlaces", "KMAForecastMCP", "_KMASystem"],
             exclude: ["README.md"]
         ),
         .executableTarget(
@@ -175,9 +188,14 @@ let package = Package(
             dependencies: ["_KMASystem", "_KMATestSupport"]
         ),
         .testTarget(
+            name: "KMAForecastChartsTests",
+            // KMAForecastKit: the charts are reachable through the one import.
+            dependencies: ["KMAForecastCharts", "KMAForecastKit", "KMAForecast", "KMAForecastText", "KMAForecastClient", "_KMATestSupport"]
+        ),
+        .testTarget(
             name: "KMAForecastCLITests",
             // "kma-forecast": BuiltBinaryTests runs the executable of the same build as a process.
-            dependencies: ["KMAForecastCLI", "KMAForecastNetCDF", "KMAForecastMCP", "kma-forecast", "_KMATestSupport", "_KMASystem"]
+            dependencies: ["KMAForecastCLI", "KMAForecastCharts", "KMAForecastNetCDF", "KMAForecastMCP", "kma-forecast", "_KMATestSupport", "_KMASystem"]
         ),
         .testTarget(
             name: "KMAForecastNetCDFTests",

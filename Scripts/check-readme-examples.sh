@@ -24,7 +24,7 @@ for n in $(seq 1 "$count"); do
             .product(name: \"KMAGrid\", package: \"$identity\"), .product(name: \"KMAForecast\", package: \"$identity\"),
             .product(name: \"KMAForecastClient\", package: \"$identity\"), .product(name: \"KMAPlaces\", package: \"$identity\"),
             .product(name: \"KMAForecastKit\", package: \"$identity\"), .product(name: \"KMAForecastText\", package: \"$identity\"),
-            .product(name: \"KMAForecastNetCDF\", package: \"$identity\"),
+            .product(name: \"KMAForecastNetCDF\", package: \"$identity\"), .product(name: \"KMAForecastCharts\", package: \"$identity\"),
         ]),"
 done
 cat > "$work/Package.swift" <<PACKAGE

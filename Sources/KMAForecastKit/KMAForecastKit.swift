@@ -5,8 +5,11 @@
 // - KMAForecastText: values as words for people (Korean or English, metric or imperial).
 // - KMAForecastClient: fetching over HTTP, the one-call `forecast(for:)`, the cache.
 // - KMAPlaces: Korean place names -> cells, from KMA's official table (no Foundation).
+// - KMAForecastCharts: the forecast as an SVG chart, a field as an SVG or PNG map, the hours as
+//   a text chart (no Foundation).
 
 @_exported import KMAForecast
+@_exported import KMAForecastCharts
 @_exported import KMAForecastClient
 @_exported import KMAForecastText
 @_exported import KMAGrid

@@ -1,3 +1,5 @@
+import KMAForecastText
+
 /// An option a command accepts: `--name <value>` or a flag `--name`.
 struct OptionSpec: Sendable {
     /// The long name without dashes, e.g. `lat`.

@@ -1,5 +1,6 @@
 import Foundation
 import KMAForecast
+import KMAForecastText
 
 /// `kma-forecast base-time`: the base_date and base_time to request for a product, now or at
 /// a given instant, with the run before it and when the next one comes.
@@ -51,10 +52,10 @@ enum BaseTimeCommand {
         case .text:
             out.write("base_date \(base.baseDate) base_time \(base.baseTime)\n")
             out.write(
-                "The newest \(product.rawValue) run (\(product.operation), \(product.koreanName)) at \(Self.readable(at)) KST, "
-                    + "available since \(Self.readable(availableAt)) KST. "
+                "The newest \(product.rawValue) run (\(product.operation), \(product.koreanName)) at \(CalendarText.readable(at)) KST, "
+                    + "available since \(CalendarText.readable(availableAt)) KST. "
                     + "If KMA has not published it yet, use \(previous.baseDate) \(previous.baseTime). "
-                    + "The next run, \(next.baseDate) \(next.baseTime), is available from \(Self.readable(nextAvailableAt)) KST.\n"
+                    + "The next run, \(next.baseDate) \(next.baseTime), is available from \(CalendarText.readable(nextAvailableAt)) KST.\n"
             )
         case .json:
             out.write(JSONText.object([
@@ -112,13 +113,5 @@ enum BaseTimeCommand {
         case .unreadable: "expected \(ISO8601Instant.expected)"
         case .fieldOutOfRange: error.description
         }
-    }
-
-    /// `2026-11-21 05:10` (seconds only when not zero).
-    static func readable(_ time: KSTDateTime) -> String {
-        let iso = time.iso8601
-        let date = iso.prefix(10)
-        let clock = time.second == 0 ? iso.dropFirst(11).prefix(5) : iso.dropFirst(11).prefix(8)
-        return "\(date) \(clock)"
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import KMAForecast
+import KMAForecastCharts
 import KMAForecastClient
+import KMAForecastText
 import KMAGrid
 
 /// `kma-forecast field`: one variable of a run for the whole country from KMA API Hub's grid

@@ -1,5 +1,6 @@
 import Foundation
 import KMAForecast
+import KMAForecastCharts
 import KMAForecastText
 import KMAForecastClient
 import KMAGrid

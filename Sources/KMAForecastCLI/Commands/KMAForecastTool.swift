@@ -1,3 +1,5 @@
+import KMAForecastText
+
 /// The `kma-forecast` command-line tool, runnable in-process.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastCharts
 import KMAForecastClient
 import KMAForecastText
 import KMAGrid

@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastCharts
 import KMAForecastText
 
 /// The daily summary for people: per day, minimum/maximum temperature, the highest

@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastCharts
 import KMAForecastText
 
 /// The coming hours at a glance: a few hours side by side (every third hour by default), one

@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastCharts
 import KMAForecastText
 
 /// The hourly table for people: one line per hour with the weather in words, temperature,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KMAForecastCLI
+import KMAForecastText
 
 @Suite("Shell completion scripts and the help reference")
 struct CompletionScriptTests {

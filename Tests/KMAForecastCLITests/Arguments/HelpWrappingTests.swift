@@ -1,5 +1,6 @@
 import Testing
 @testable import KMAForecastCLI
+import KMAForecastText
 
 /// Issue 22: `--help` at 80 columns (and without COLUMNS) broke lines the source had already
 /// broken, leaving single words on their own line, and lost the padding of the SUBCOMMANDS

@@ -55,7 +55,7 @@ struct ForecastViewOptionsTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         #expect(result.stdout.hasSuffix("</svg>\n"))
-        #expect(ForecastSVGTests.temperaturePoints(result.stdout) == 67)
+        #expect(SVGChartProbe.temperaturePoints(result.stdout) == 67)
         #expect(result.stderr.contains("sample data"))
     }
 
@@ -68,7 +68,7 @@ struct ForecastViewOptionsTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Days ahead (short-term)"))
         let svg = try String(contentsOfFile: chart, encoding: .utf8)
-        #expect(ForecastSVGTests.temperaturePoints(svg) == 67)
+        #expect(SVGChartProbe.temperaturePoints(svg) == 67)
         let bad = await runTool(Self.sample + ["--chart", "/nonexistent-directory/chart.svg"])
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("Error: cannot write '/nonexistent-directory/chart.svg': No such file or directory"))

@@ -3,6 +3,7 @@ import Testing
 @testable import KMAForecastCLI
 import KMAForecast
 import KMAForecastClient
+import KMAForecastText
 import _KMATestSupport
 
 /// A server for 서울 (nx 60, ny 127) with short-term runs of 2026-10-04 built to the documented

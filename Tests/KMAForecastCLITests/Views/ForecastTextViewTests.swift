@@ -1,6 +1,7 @@
 import Testing
 @testable import KMAForecastCLI
 import KMAForecast
+import KMAForecastCharts
 @testable import KMAForecastClient
 import KMAForecastText
 import KMAGrid

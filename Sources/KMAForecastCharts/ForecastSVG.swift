@@ -2,22 +2,40 @@ import KMAForecast
 import KMAForecastClient
 import KMAForecastText
 
-/// The forecast as a picture to share (`--chart FILE.svg`, `--format svg`): an SVG of
-/// ``width`` × ``height`` user units, drawn to stay legible when a phone shrinks it to half.
+/// The forecast as a picture to share (the CLI's `--chart FILE.svg` and `--format svg`): an SVG
+/// of ``width`` × ``height`` user units (720 × 1040), drawn to stay legible when a phone
+/// shrinks it to half.
 ///
 /// Top to bottom: the place and run; temperature as a line, with each day's minimum and maximum
 /// marked; the probability of precipitation as bars; precipitation (and snow, when any falls) as
 /// bars; humidity as a line; then the time axis in KST. Days alternate in shaded bands named at
-/// the top. Labels are Korean or English (``language``), units metric or imperial.
+/// the top. Labels are Korean or English (``language``), units metric (°C, mm, cm) or imperial
+/// (°F, in). The hours are every hour of ``LocalForecast/hourly``, spaced by real time.
 ///
 /// The temperature line is the path with `id="temperature"`, one point per hour with a
-/// temperature; every piece of text is escaped (``escape(_:)``).
-struct ForecastSVG {
-    var language: DisplayLanguage
-    var units: UnitSystem
-    /// User units; the picture keeps its proportions when scaled.
-    var width = 720
-    var height = 1040
+/// temperature; every piece of text is escaped, so a place name cannot break the markup.
+///
+/// ```swift
+/// import KMAForecastCharts
+///
+/// let svg = ForecastSVG(language: .en, units: .metric).render(.sample)
+/// // "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"1040\" …"
+/// ```
+public struct ForecastSVG: Sendable {
+    /// The language of the labels, the days' names and the run's description.
+    public var language: DisplayLanguage
+    /// Metric (KMA's units) or imperial.
+    public var units: UnitSystem
+    /// The picture's width in SVG user units (720); it keeps its proportions when scaled.
+    public let width = 720
+    /// The picture's height in SVG user units (1040).
+    public let height = 1040
+
+    /// A chart in `language` and `units`.
+    public init(language: DisplayLanguage, units: UnitSystem) {
+        self.language = language
+        self.units = units
+    }
 
     private var ko: Bool { language == .ko }
 
@@ -31,8 +49,9 @@ struct ForecastSVG {
         func y(_ fraction: Double) -> Double { bottom - fraction * (bottom - top) }
     }
 
-    /// The SVG document, UTF-8 text starting with `<svg`.
-    func render(_ report: LocalForecast) -> String {
+    /// The SVG document of `report`: UTF-8 text starting with `<svg` and ending in `</svg>` and
+    /// a newline. A forecast without hours gives a picture that says so.
+    public func render(_ report: LocalForecast) -> String {
         let rows = report.hourly.map(\.row)
         var out = ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" viewBox="0 0 \##(width) \##(height)" font-family="'Noto Sans CJK KR','Noto Sans KR','NanumGothic','Malgun Gothic',sans-serif">"##
         out += "\n<title>" + SVGText.escape(title(report)) + "</title>\n"
@@ -253,7 +272,7 @@ struct ForecastSVG {
     }
 
     /// Seconds since 1970 of a row's hour (KST wall clock), for spacing the x axis by real time.
-    static func instant(_ row: ForecastRow) -> Int64 {
+    private static func instant(_ row: ForecastRow) -> Int64 {
         let date = row.forecastDate, time = row.forecastTime
         let moment = try? KSTDateTime(year: date / 10_000, month: date / 100 % 100, day: date % 100, hour: time / 100, minute: time % 100)
         return moment?.unixSeconds ?? 0

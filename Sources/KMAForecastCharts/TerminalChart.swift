@@ -18,24 +18,34 @@ import KMAForecastText
 /// ```
 ///
 /// The x axis is the hours in order, spread over the plot's width; the chart is as wide as
-/// ``width`` allows.
-struct TerminalChart {
+/// ``width`` allows. What the terminal can show is the caller's to say: colour or not
+/// (``TerminalStyle``), braille or ASCII (``TerminalGlyphs``), how many columns.
+///
+/// ```swift
+/// import KMAForecastCharts
+///
+/// let chart = TerminalChart(language: .en, units: .metric, style: TerminalStyle(enabled: false), glyphs: .unicode, width: 60)
+/// print(chart.render(LocalForecast.sample.hourly.map { TerminalChart.Hour($0.row) }), terminator: "")
+/// ```
+public struct TerminalChart: Sendable {
     /// One hour of the timeline.
-    struct Hour: Sendable, Equatable {
-        /// `YYYYMMDD` and `HHMM` in KST.
-        var date: Int
-        var time: Int
+    public struct Hour: Sendable, Equatable {
+        /// The day, `YYYYMMDD` in KST (e.g. 20221120).
+        public var date: Int
+        /// The hour, `HHMM` in KST (e.g. 1500).
+        public var time: Int
         /// °C.
-        var temperature: Double?
+        public var temperature: Double?
         /// Probability of precipitation, 0...100 %.
-        var probabilityOfPrecipitation: Double?
+        public var probabilityOfPrecipitation: Double?
         /// Precipitation in mm (a class's middle when KMA gives a class, e.g. 0.5 for "under 1 mm").
-        var precipitation: Double?
+        public var precipitation: Double?
         /// Snow in cm, the same way.
-        var snow: Double?
+        public var snow: Double?
 
-        /// The hour of a forecast row.
-        init(_ row: ForecastRow) {
+        /// The hour of a forecast row: its temperature (`TMP`, else `T1H`), chance of rain,
+        /// precipitation (`PCP`, else `RN1`) and snow.
+        public init(_ row: ForecastRow) {
             date = row.forecastDate
             time = row.forecastTime
             temperature = row.temperature
@@ -50,7 +60,8 @@ struct TerminalChart {
             snow = row.snow.map(Self.amount)
         }
 
-        init(date: Int, time: Int, temperature: Double?, probabilityOfPrecipitation: Double? = nil, precipitation: Double? = nil, snow: Double? = nil) {
+        /// An hour from values: `date` `YYYYMMDD` and `time` `HHMM` in KST, °C, %, mm, cm.
+        public init(date: Int, time: Int, temperature: Double?, probabilityOfPrecipitation: Double? = nil, precipitation: Double? = nil, snow: Double? = nil) {
             self.date = date
             self.time = time
             self.temperature = temperature
@@ -72,22 +83,42 @@ struct TerminalChart {
         }
     }
 
-    var language: DisplayLanguage
-    var units: UnitSystem
-    var style: TerminalStyle
-    var glyphs: TerminalGlyphs
-    /// The widest the chart may be, in terminal columns.
-    var width = 80
-    /// Text rows of the temperature line (each holds 4 dot rows in braille).
-    var temperatureRows = 4
-    /// Text rows of the probability bars (each holds 8 levels in block elements).
-    var probabilityRows = 2
+    /// The language of the labels and the days' names.
+    public var language: DisplayLanguage
+    /// Metric (°C, mm, cm) or imperial (°F, in).
+    public var units: UnitSystem
+    /// Colour or plain text.
+    public var style: TerminalStyle
+    /// Braille, blocks and box drawing, or ASCII.
+    public var glyphs: TerminalGlyphs
+    /// The widest the chart may be, in terminal columns (a wide character counts two); the plot
+    /// takes what the labels leave, at least 4 columns.
+    public var width: Int
+    /// Text rows of the temperature line, ≥ 1 (each holds 4 dot rows in braille).
+    public var temperatureRows: Int
+    /// Text rows of the probability bars, ≥ 1 (each holds 8 levels in block elements).
+    public var probabilityRows: Int
+
+    /// A chart of `width` columns (80 by default), with 4 rows for the temperature and 2 for the
+    /// chance of rain by default.
+    public init(
+        language: DisplayLanguage, units: UnitSystem, style: TerminalStyle, glyphs: TerminalGlyphs,
+        width: Int = 80, temperatureRows: Int = 4, probabilityRows: Int = 2
+    ) {
+        self.language = language
+        self.units = units
+        self.style = style
+        self.glyphs = glyphs
+        self.width = width
+        self.temperatureRows = temperatureRows
+        self.probabilityRows = probabilityRows
+    }
 
     private var ko: Bool { language == .ko }
 
     /// The chart's lines, each at most ``width`` columns, ending in a newline; empty when no
     /// hour has a temperature or a probability.
-    func render(_ hours: [Hour]) -> String {
+    public func render(_ hours: [Hour]) -> String {
         let temperatures = hours.map { $0.temperature.map { units.convert($0, from: .celsius).value } }
         let presentTemperatures = temperatures.compactMap { $0 }
         guard !hours.isEmpty, !presentTemperatures.isEmpty || hours.contains(where: { $0.probabilityOfPrecipitation != nil }) else { return "" }
@@ -199,7 +230,7 @@ struct TerminalChart {
     }
 
     /// `Sun 20` / `20일(일)`: a day's name short enough to sit between two midnights.
-    static func dayLabel(_ date: Int, _ language: DisplayLanguage) -> String {
+    package static func dayLabel(_ date: Int, _ language: DisplayLanguage) -> String {
         let day = date % 100
         guard let name = CalendarText.weekdayName(date, language) else { return String(day) }
         switch language {

@@ -2,34 +2,62 @@ import KMAForecast
 import KMAForecastText
 import KMAGrid
 
-/// A picture of a grid field as SVG: one square per cell with data, north up, coloured by
-/// ``FieldColorScale``, cells without data in a pale grey (so Korea's outline shows from the
-/// data itself: the sea is missing for land variables), with a title and a legend (the colour
-/// bar, five labelled values, the unit, and the no-data colour).
+/// A picture of a grid field as SVG (the CLI's `field --format svg`): one square per cell with
+/// data, north up, coloured by ``FieldColorScale``, cells without data in a pale grey (so
+/// Korea's outline shows from the data itself: the sea is missing for land variables), with a
+/// title and a legend (the colour bar, five labelled values, the unit, and the no-data colour).
+/// ``FieldPNG`` draws the same picture without text.
 ///
 /// Geometry (in SVG user units = pixels): each cell is ``cellSize`` square; cell (`nx`, `ny`)
 /// has its top-left corner at `x = mapLeft + (nx − 1) · cellSize`,
-/// `y = mapTop + (253 − ny) · cellSize`. `Scripts/check-field-picture.sh` relies on these numbers.
-struct FieldPicture {
-    static let cellSize = 3
-    static let mapLeft = 10
-    static let mapTop = 50
-    static let mapWidth = 149 * cellSize
-    static let mapHeight = 253 * cellSize
+/// `y = mapTop + (253 − ny) · cellSize`; the whole picture is ``width`` × ``height``
+/// (601 × 853). `Scripts/check-field-picture.sh` relies on these numbers.
+///
+/// ```swift
+/// import KMAForecastCharts
+///
+/// let field = try await client.fetch(.shortTerm, variable: .tmp)   // a GridFieldClient
+/// let svg = FieldPicture(field: field, source: "KMA API Hub at \(client.baseURL)").svg()
+/// ```
+public struct FieldPicture: Sendable {
+    /// The side of one cell's square, in pixels (3).
+    public static let cellSize = 3
+    /// The map's left edge, in pixels from the picture's left (10).
+    public static let mapLeft = 10
+    /// The map's top edge, in pixels from the picture's top (50).
+    public static let mapTop = 50
+    /// The map's width: 149 cells (447 pixels).
+    public static let mapWidth = 149 * cellSize
+    /// The map's height: 253 cells (759 pixels).
+    public static let mapHeight = 253 * cellSize
+    /// The legend's left edge.
     static let legendLeft = mapLeft + mapWidth + 24
+    /// The colour bar's width.
     static let barWidth = 24
-    static let width = legendLeft + barWidth + 96
-    static let height = mapTop + mapHeight + 44
+    /// The picture's width in pixels (601).
+    public static let width = legendLeft + barWidth + 96
+    /// The picture's height in pixels (853).
+    public static let height = mapTop + mapHeight + 44
     /// The colour bar of the legend: its top and height (highest value at the top).
     static let barTop = mapTop + 20
     static let barHeight = 300
 
-    let field: GridField
+    /// The field drawn.
+    public let field: GridField
     /// Where the data came from, for the footnote (the service root, never a URL with a key).
-    let source: String
+    public let source: String
 
-    /// The SVG document.
-    func svg() -> String {
+    /// A picture of `field`, crediting `source` in its footnote (e.g. `KMA API Hub`; never a
+    /// URL with a key: the text is shown as given).
+    public init(field: GridField, source: String) {
+        self.field = field
+        self.source = source
+    }
+
+    /// The SVG document: UTF-8 text starting with `<?xml`, about 100–300 KB for a field of the
+    /// whole domain (one rectangle per run of equal values along a row). Empty when the field
+    /// has no cell with data.
+    public func svg() -> String {
         let s = Self.self
         guard let range = field.valueRange else { return "" }
         let scale = FieldColorScale(range: range)
@@ -77,8 +105,8 @@ struct FieldPicture {
 
     /// `short-term run 2026-11-21 05:00 KST, valid 2026-11-21 06:00 KST; 9,876 cells with data`.
     var subtitle: String {
-        let run = BaseTimeCommand.readable(field.run.dateTime)
-        let valid = field.product.gridHasValidTime ? ", valid \(BaseTimeCommand.readable(field.valid)) KST" : ""
+        let run = CalendarText.readable(field.run.dateTime)
+        let valid = field.product.gridHasValidTime ? ", valid \(CalendarText.readable(field.valid)) KST" : ""
         return "\(field.product.rawValue) run \(run) KST\(valid); \(field.valueCount) of \(GridField.count) cells with data"
     }
 

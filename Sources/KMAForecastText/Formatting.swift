@@ -1,40 +1,40 @@
 import KMAForecast
-import KMAForecastText
 
-/// Number formatting for people, without Foundation's locale machinery.
-enum Formatting {
+/// Numbers, coordinates and column widths for people, without Foundation's locale machinery
+/// (`package`: the CLI's views and the charts share it).
+package enum Formatting {
     /// `value` rounded to `decimals` places, e.g. `fixed(37.57987, 4)` → `37.5799`.
     /// Trailing zeros are kept so columns line up.
-    static func fixed(_ value: Double, _ decimals: Int) -> String {
+    package static func fixed(_ value: Double, _ decimals: Int) -> String {
         NumberText.fixed(value, decimals: decimals, trimmingZeros: false)
     }
 
     /// A latitude for people: `37.5665°N` (or °S).
-    static func latitude(_ value: Double, decimals: Int = 4) -> String {
+    package static func latitude(_ value: Double, decimals: Int = 4) -> String {
         fixed(abs(value), decimals) + (value < 0 ? "°S" : "°N")
     }
 
     /// A longitude for people: `126.9780°E` (or °W).
-    static func longitude(_ value: Double, decimals: Int = 4) -> String {
+    package static func longitude(_ value: Double, decimals: Int = 4) -> String {
         fixed(abs(value), decimals) + (value < 0 ? "°W" : "°E")
     }
 
     /// `text` padded with spaces on the right to `width` display columns (Hangul and other
     /// wide characters count as two).
-    static func padRight(_ text: String, _ width: Int) -> String {
+    package static func padRight(_ text: String, _ width: Int) -> String {
         let columns = displayWidth(text)
         return columns >= width ? text : text + String(repeating: " ", count: width - columns)
     }
 
     /// `text` padded with spaces on the left to `width` display columns.
-    static func padLeft(_ text: String, _ width: Int) -> String {
+    package static func padLeft(_ text: String, _ width: Int) -> String {
         let columns = displayWidth(text)
         return columns >= width ? text : String(repeating: " ", count: width - columns) + text
     }
 
     /// The number of terminal columns `text` takes: East Asian wide characters count two,
     /// ANSI escape sequences (colour) count nothing.
-    static func displayWidth(_ text: String) -> Int {
+    package static func displayWidth(_ text: String) -> Int {
         var width = 0
         var inEscape = false
         for scalar in text.unicodeScalars {

@@ -1,5 +1,9 @@
 /// Sparklines: a series of numbers as a line of block characters (`▁▂▃▄▅▆▇█`).
-enum Sparkline {
+///
+/// ```swift
+/// Sparkline.render([3, 5, 9, 12, 10, 6], width: 6)   // "▁▃▆█▆▃"
+/// ```
+public enum Sparkline {
     static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
 
     /// The sparkline of `values`, at most `width` characters: one per value, or the mean of
@@ -10,7 +14,7 @@ enum Sparkline {
     ///   - values: The series.
     ///   - width: The most characters to use, ≥ 1.
     ///   - range: The values at the bottom and top; by default the series' own minimum and maximum.
-    static func render(_ values: [Double?], width: Int, range: ClosedRange<Double>? = nil) -> String {
+    public static func render(_ values: [Double?], width: Int, range: ClosedRange<Double>? = nil) -> String {
         let buckets = bucket(values, width: max(1, width))
         let present = buckets.compactMap { $0 }
         guard let low = range?.lowerBound ?? present.min(), let high = range?.upperBound ?? present.max() else {

@@ -3,25 +3,25 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import KMAForecastCLI
+@testable import KMAForecastCharts
 import KMAForecast
 import KMAForecastText
 @testable import KMAForecastClient
+import _KMATestSupport
 
 @Suite("The forecast as an SVG picture")
 struct ForecastSVGTests {
+    /// The recorded short-term run of 2022-11-20 05:00 (67 hours), as the library merges it.
+    static let report = LocalForecast.sample
+
     static func sample(_ language: DisplayLanguage = .en, placeName: String? = nil) throws -> String {
-        var report = try ForecastTextViewTests.report(products: [.shortTerm])
+        var report = Self.report
         if let placeName { report.location.placeName = placeName }
         return ForecastSVG(language: language, units: .metric).render(report)
     }
 
     /// The points of the temperature line (`M x y L x y …`), or 0 when there is no such path.
-    static func temperaturePoints(_ svg: String) -> Int {
-        guard let range = svg.range(of: #"<path id="temperature" d=""#) else { return 0 }
-        let path = svg[range.upperBound...].prefix { $0 != "\"" }
-        return path.filter { $0 == "M" || $0 == "L" }.count
-    }
+    static func temperaturePoints(_ svg: String) -> Int { SVGChartProbe.temperaturePoints(svg) }
 
     /// Whether the document parses as XML (so every text was escaped).
     static func isWellFormed(_ svg: String) -> Bool {
@@ -33,7 +33,7 @@ struct ForecastSVGTests {
         let svg = try Self.sample()
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"1040\""))
         #expect(Self.temperaturePoints(svg) == 67)
-        let rainy = try ForecastTextViewTests.report(products: [.shortTerm]).hourly.filter { ($0.row.probabilityOfPrecipitation ?? 0) > 0 }.count
+        let rainy = Self.report.hourly.filter { ($0.row.probabilityOfPrecipitation ?? 0) > 0 }.count
         #expect(rainy > 40)
         #expect(svg.components(separatedBy: "class=\"pop\"").count - 1 == rainy)  // a bar for each hour with a chance above 0 %
         #expect(svg.contains("<path id=\"humidity\""))
@@ -49,7 +49,7 @@ struct ForecastSVGTests {
 
     @Test("An empty timeline: no data path, and the check above would fail")
     func emptyHasNoPath() throws {
-        var report = try ForecastTextViewTests.report(products: [.shortTerm])
+        var report = Self.report
         report.hourly = []
         let svg = ForecastSVG(language: .en, units: .metric).render(report)
         #expect(Self.temperaturePoints(svg) == 0)
@@ -69,8 +69,7 @@ struct ForecastSVGTests {
 
     @Test("Imperial: °F and inches")
     func imperial() throws {
-        let report = try ForecastTextViewTests.report(products: [.shortTerm])
-        let svg = ForecastSVG(language: .en, units: .imperial).render(report)
+        let svg = ForecastSVG(language: .en, units: .imperial).render(Self.report)
         #expect(svg.contains("Temperature (°F)") && svg.contains("Precipitation (in)"))
         #expect(svg.contains("max 66°"))  // 19 °C
     }

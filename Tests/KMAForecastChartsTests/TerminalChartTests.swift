@@ -1,6 +1,7 @@
 import Testing
-@testable import KMAForecastCLI
+@testable import KMAForecastCharts
 import KMAForecast
+import KMAForecastText
 
 @Suite("The terminal chart: braille line, bars, day marks")
 struct TerminalChartTests {

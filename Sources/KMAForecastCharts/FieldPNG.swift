@@ -1,14 +1,28 @@
 import KMAForecast
 
-/// The picture of ``FieldPicture`` as a PNG (RGB, 8 bits a channel): the same geometry, the
+/// The picture of ``FieldPicture`` as a PNG (the CLI's `field --format png`; RGB, 8 bits a
+/// channel, ``FieldPicture/width`` × ``FieldPicture/height`` pixels): the same geometry, the
 /// cells, the colour bar and the no-data key, without text (no font here: the numbers of the
 /// legend are in the SVG). Written without a library: the image data is stored in deflate's
 /// uncompressed blocks (RFC 1951 §3.2.4) inside a zlib stream, with CRC-32 and Adler-32.
-struct FieldPNG {
-    let field: GridField
+///
+/// ```swift
+/// import KMAForecastCharts
+///
+/// let png: [UInt8] = FieldPNG(field: field).encoded()   // about 1.5 MB, uncompressed
+/// ```
+public struct FieldPNG: Sendable {
+    /// The field drawn.
+    public let field: GridField
 
-    /// The PNG file's bytes.
-    func encoded() -> [UInt8] {
+    /// A picture of `field`.
+    public init(field: GridField) {
+        self.field = field
+    }
+
+    /// The PNG file's bytes, starting with the PNG signature (`89 50 4E 47 0D 0A 1A 0A`). A
+    /// field with no cell with data gives the grey map without a colour bar.
+    public func encoded() -> [UInt8] {
         let width = FieldPicture.width, height = FieldPicture.height
         var pixels = [UInt8](repeating: 255, count: width * height * 3)
         func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ color: FieldColorScale.Color) {
