@@ -59,7 +59,7 @@ struct BatchRowWriter {
     }
 
     /// The lines of one product's run for an input.
-    func rows(of run: ForecastRun, input: PlacesInput.Entry) -> String {
+    func rows(of run: ForecastRun, input: PlacesTable.Row) -> String {
         var out = ""
         let rows = run.rows.sorted { $0.validTime < $1.validTime }
         for row in rows {
@@ -93,7 +93,7 @@ struct BatchRowWriter {
     /// message escaped and cut as network text is (``TerminalText/singleLine(_:)``), so it stays
     /// one field on one physical line. The tool's own multi-line messages (an ambiguous place's
     /// candidates) come joined by ``oneLine(_:)`` first, to read as a sentence.
-    func failure(_ message: String, input: PlacesInput.Entry, product: ForecastProduct?) -> String {
+    func failure(_ message: String, input: PlacesTable.Row, product: ForecastProduct?) -> String {
         let message = TerminalText.singleLine(message)
         switch format {
         case .csv:
@@ -123,7 +123,7 @@ struct BatchRowWriter {
         return out
     }
 
-    private func inputObject(_ input: PlacesInput.Entry) -> String {
+    private func inputObject(_ input: PlacesTable.Row) -> String {
         JSONText.object(inputColumns.enumerated().map { index, name in
             (name, JSONText.string(index < input.fields.count ? input.fields[index] : ""))
         })
