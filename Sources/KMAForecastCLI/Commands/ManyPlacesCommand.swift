@@ -34,7 +34,7 @@ enum ManyPlacesCommand {
             ?? [.nowcast, .ultraShort, .shortTerm]
         let input: PlacesTable
         if let path = arguments.string("input") {
-            let command = PlacesTable.Command.forecast(categories: BatchRowWriter.categories(of: products))
+            let command = PlacesTable.Command.forecast(categories: PlacesForecastWriter.categories(of: products))
             input = try PlacesTable.parse(try context.readInput(path), source: path == "-" ? "standard input" : path, command: command)
         } else {
             input = try PlacesTable.arguments(arguments)
@@ -51,7 +51,7 @@ enum ManyPlacesCommand {
             if case .missingKey = error { throw .runtime("\(error) \(ClientSettings.keyStep) Many places need one.") }
             throw CLIError(error)
         }
-        let writer = BatchRowWriter(format: format, inputColumns: input.columns, products: products)
+        let writer = PlacesForecastWriter(format: format, inputColumns: input.columns, products: products)
         var tally = Tally()
         await fetch(input, products: products, client: made.client, concurrency: concurrency(rate: rate), budget: budget,
                     writer: writer, tally: &tally, progress: progress, out: context.standardOutput)
@@ -60,7 +60,7 @@ enum ManyPlacesCommand {
     }
 
     /// `--format`: CSV (the default for many places) or JSON Lines.
-    static func format(_ arguments: ParsedArguments) throws(CLIError) -> BatchRowWriter.Format {
+    static func format(_ arguments: ParsedArguments) throws(CLIError) -> PlacesForecastWriter.Format {
         switch arguments.string("format") {
         case nil, "csv": return .csv
         case "jsonl": return .jsonl
@@ -88,7 +88,7 @@ enum ManyPlacesCommand {
     /// inputs without a cell in their place.
     static func fetch(
         _ input: PlacesTable, products: [ForecastProduct], client: ForecastClient, concurrency: Int, budget: RequestBudget?,
-        writer: BatchRowWriter, tally: inout Tally, progress: BatchProgressLine, out: TextSink
+        writer: PlacesForecastWriter, tally: inout Tally, progress: BatchProgressLine, out: TextSink
     ) async {
         out.write(writer.header)
         var located: [GridCell] = []
@@ -106,7 +106,7 @@ enum ManyPlacesCommand {
             while written < position {
                 let entry = input.rows[written]
                 if case .failure(let problem) = entry.cell {
-                    out.write(writer.failure(BatchRowWriter.oneLine(problem.description), input: entry, product: nil))
+                    out.write(writer.failure(PlacesForecastWriter.oneLine(problem.description), input: entry, product: nil))
                     failures.failed(entry, product: nil, message: problem.description, progress: progress)
                     progress.inputDone(failed: true)
                 }

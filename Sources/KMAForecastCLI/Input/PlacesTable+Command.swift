@@ -7,7 +7,7 @@ import KMAForecastClient
 extension PlacesTable {
     /// The command whose places are read: decides the column names it keeps for its output.
     enum Command: Sendable {
-        /// The many-places forecast (its CSV columns, ``BatchRowWriter``).
+        /// The many-places forecast (its CSV columns, ``PlacesForecastWriter``).
         case forecast(categories: [ForecastCategory])
         /// `field --input` (its `value` column).
         case field

@@ -12,7 +12,7 @@ import _KMATestSupport
 /// 22, the second reader), and inputs read within a bound (issue 25, item 14).
 @Suite("Places input: RFC 4180 records, checked columns, KMA's cell for KMA's rows, one reader for both commands")
 struct PlacesInputTests {
-    static let forecast = PlacesTable.Command.forecast(categories: BatchRowWriter.categories(of: [.nowcast, .ultraShort, .shortTerm]))
+    static let forecast = PlacesTable.Command.forecast(categories: PlacesForecastWriter.categories(of: [.nowcast, .ultraShort, .shortTerm]))
 
     static func parse(_ text: String, command: PlacesTable.Command = forecast) throws(CLIError) -> PlacesTable {
         try PlacesTable.parse(Array(text.utf8), source: "places.csv", command: command)
