@@ -302,7 +302,7 @@ enum ForecastCommand {
     /// `--format json`: the library's `Codable` encoding of the forecast, one line, keys sorted
     /// (`Schemas/local-forecast.schema.json` documents it).
     static func json(_ forecast: LocalForecast) throws(CLIError) -> String {
-        try RowsJSON.encode(forecast)
+        try JSONOutput.encode(forecast)
     }
 
     /// The records CSV contract with a `product` column: every row of every product fetched.
