@@ -63,8 +63,9 @@ let package = Package(
         .target(
             name: "KMAForecastClient",
             // KMAPlaces: place names for `forecast(for: .place(…))`, and the mid-term region
-            // codes of a place (the ten-day view).
-            dependencies: ["KMAGrid", "KMAForecast", "KMAPlaces", "_KMASystem"],
+            // codes of a place (the ten-day view). KMAForecastText: the one rule for text from
+            // outside (`PrintableText`), in the messages of a places table.
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAPlaces", "_KMASystem"],
             exclude: ["README.md"],
             // The recorded KMA answers of the sample forecast (`LocalForecast.sample`,
             // `RecordedRunTransport.sample`, the CLI's first run without a key), compiled into

@@ -1,5 +1,6 @@
 import Foundation
 import KMAForecast
+import KMAForecastClient
 import KMAForecastText
 
 /// `kma-forecast base-time`: the base_date and base_time to request for a product, now or at

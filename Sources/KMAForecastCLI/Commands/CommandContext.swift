@@ -1,4 +1,5 @@
 import Foundation
+import KMAForecastClient
 
 /// Everything a run of the tool reads from and writes to the outside world, injectable so
 /// tests run the tool in-process: arguments, environment, clock, standard input and output.
@@ -70,9 +71,10 @@ public struct CommandContext: Sendable {
     }
 
     /// The most bytes an input file (`--input`, `field --input`, `grid --input`, `parse`) is
-    /// read: 64 MiB, a million places many times over. Inputs are read whole, so a device
-    /// (`--input /dev/zero`) or a wrong file must not grow the process without bound.
-    static let inputLimit = 64 << 20
+    /// read: a places table's bound (``PlacesTable/maximumSize``, 64 MiB, a million places
+    /// many times over). Inputs are read whole, so a device (`--input /dev/zero`) or a wrong
+    /// file must not grow the process without bound.
+    static let inputLimit = PlacesTable.maximumSize
 
     /// Reads all of standard input, at most ``inputLimit`` bytes.
     func readStandardInput() throws(CLIError) -> [UInt8] {

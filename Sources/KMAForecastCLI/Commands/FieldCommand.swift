@@ -98,9 +98,9 @@ package enum FieldCommand {
         let instant = try BaseTimeCommand.instant(arguments, context)
         let valid = try Self.valid(arguments)
         // Read the places before the request, so a bad file costs no call.
-        let places: (input: PlacesInput, source: String)? = try arguments.string("input").map { path throws(CLIError) in
+        let places: (input: PlacesTable, source: String)? = try arguments.string("input").map { path throws(CLIError) in
             let source = path == "-" ? "standard input" : path
-            return (try PlacesInput.parse(context.readInput(path), source: source, command: .field), source)
+            return (try PlacesTable.parse(context.readInput(path), source: source, command: .field), source)
         }
         let settings = ClientSettings(arguments, context, at: instant, field: true)
         let client = try Self.client(settings, product: product, context: context)
@@ -145,15 +145,15 @@ package enum FieldCommand {
 
     /// Each record of a places file echoed as given, then its value (empty where there is
     /// none); a record without a cell is listed on standard error and makes the status 1.
-    static func sampled(_ field: GridField, at input: PlacesInput, source: String, status: inout Int32, errors: TextSink) -> [UInt8] {
+    static func sampled(_ field: GridField, at input: PlacesTable, source: String, status: inout Int32, errors: TextSink) -> [UInt8] {
         var text = (input.header ?? input.columns.map(CSVText.field).joined(separator: ",")) + ",value\n"
-        let values = field.values(at: input.entries.map { (try? $0.cell.get()) ?? Self.anyCell })
-        for (entry, value) in zip(input.entries, values) {
+        let values = field.values(at: input.rows.map { (try? $0.cell.get()) ?? Self.anyCell })
+        for (entry, value) in zip(input.rows, values) {
             switch entry.cell {
             case .success:
                 text += entry.text + "," + (value.map(Self.number) ?? "") + "\n"
             case .failure(let problem):
-                errors.write("Error: \(TerminalText.singleLine(source)) line \(entry.line): \(TerminalText.singleLine(problem.message))\n")
+                errors.write("Error: \(TerminalText.singleLine(source)) line \(entry.line): \(TerminalText.singleLine(problem.description))\n")
                 text += entry.text + ",\n"
                 status = ExitCode.failure
             }

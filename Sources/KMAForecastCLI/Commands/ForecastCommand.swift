@@ -303,7 +303,7 @@ enum ForecastCommand {
     /// `--format json`: the library's `Codable` encoding of the forecast, one line, keys sorted
     /// (`Schemas/local-forecast.schema.json` documents it).
     static func json(_ forecast: LocalForecast) throws(CLIError) -> String {
-        try RowsJSON.encode(forecast)
+        try JSONOutput.encode(forecast)
     }
 
     /// The records CSV contract with a `product` column: every row of every product fetched.
@@ -320,7 +320,7 @@ enum ForecastCommand {
             if ka != kb { return ka < kb }
             return (order.firstIndex(of: a.0) ?? 0) < (order.firstIndex(of: b.0) ?? 0)
         }
-        return RowsCSV.render(entries.map(\.1), categories: RowsCSV.categories(of: entries.map(\.1)), products: entries.map(\.0))
+        return ForecastRow.csv(entries.map(\.1), categories: ForecastRow.csvCategories(of: entries.map(\.1)), products: entries.map(\.0))
     }
 
     /// The notice for sample data on standard error (standard output's first line says what

@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastClient
 import KMAForecastText
 import KMAGrid
 import KMAPlaces

@@ -32,14 +32,14 @@ enum ManyPlacesCommand {
         do throws(SettingsError) { _ = try settings.cache() } catch { throw CLIError(error) }
         let products: [ForecastProduct] = arguments.string("product").flatMap(ForecastProduct.init(rawValue:)).map { [$0] }
             ?? [.nowcast, .ultraShort, .shortTerm]
-        let input: PlacesInput
+        let input: PlacesTable
         if let path = arguments.string("input") {
-            let command = PlacesInput.Command.forecast(categories: BatchRowWriter.categories(of: products))
-            input = try PlacesInput.parse(try context.readInput(path), source: path == "-" ? "standard input" : path, command: command)
+            let command = PlacesTable.Command.forecast(categories: PlacesForecastWriter.categories(of: products))
+            input = try PlacesTable.parse(try context.readInput(path), source: path == "-" ? "standard input" : path, command: command)
         } else {
-            input = try PlacesInput.arguments(arguments)
+            input = try PlacesTable.arguments(arguments)
         }
-        let progress = BatchProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal, total: input.entries.count)
+        let progress = BatchProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal, total: input.rows.count)
         let budget: RequestBudget?
         let rate: Double
         let made: (client: ForecastClient, limiter: RequestRateLimiter)
@@ -51,16 +51,16 @@ enum ManyPlacesCommand {
             if case .missingKey = error { throw .runtime("\(error) \(ClientSettings.keyStep) Many places need one.") }
             throw CLIError(error)
         }
-        let writer = BatchRowWriter(format: format, inputColumns: input.columns, products: products)
+        let writer = PlacesForecastWriter(format: format, inputColumns: input.columns, products: products)
         var tally = Tally()
         await fetch(input, products: products, client: made.client, concurrency: concurrency(rate: rate), budget: budget,
                     writer: writer, tally: &tally, progress: progress, out: context.standardOutput)
         progress.finish()
-        return tally.report(total: input.entries.count, limiter: made.limiter, budget: budget, sink: context.standardError)
+        return tally.report(total: input.rows.count, limiter: made.limiter, budget: budget, sink: context.standardError)
     }
 
     /// `--format`: CSV (the default for many places) or JSON Lines.
-    static func format(_ arguments: ParsedArguments) throws(CLIError) -> BatchRowWriter.Format {
+    static func format(_ arguments: ParsedArguments) throws(CLIError) -> PlacesForecastWriter.Format {
         switch arguments.string("format") {
         case nil, "csv": return .csv
         case "jsonl": return .jsonl
@@ -87,13 +87,13 @@ enum ManyPlacesCommand {
     /// Fetches every located input and writes its rows (or its failure) in input order, the
     /// inputs without a cell in their place.
     static func fetch(
-        _ input: PlacesInput, products: [ForecastProduct], client: ForecastClient, concurrency: Int, budget: RequestBudget?,
-        writer: BatchRowWriter, tally: inout Tally, progress: BatchProgressLine, out: TextSink
+        _ input: PlacesTable, products: [ForecastProduct], client: ForecastClient, concurrency: Int, budget: RequestBudget?,
+        writer: PlacesForecastWriter, tally: inout Tally, progress: BatchProgressLine, out: TextSink
     ) async {
         out.write(writer.header)
         var located: [GridCell] = []
         var positions: [Int] = []
-        for (position, entry) in input.entries.enumerated() {
+        for (position, entry) in input.rows.enumerated() {
             if case .success(let cell) = entry.cell {
                 located.append(cell)
                 positions.append(position)
@@ -104,10 +104,10 @@ enum ManyPlacesCommand {
         /// Writes the inputs that have no cell, up to (not including) `position`.
         func writeUnlocated(upTo position: Int) {
             while written < position {
-                let entry = input.entries[written]
+                let entry = input.rows[written]
                 if case .failure(let problem) = entry.cell {
-                    out.write(writer.failure(BatchRowWriter.oneLine(problem.message), input: entry, product: nil))
-                    failures.failed(entry, product: nil, message: problem.message, progress: progress)
+                    out.write(writer.failure(PlacesForecastWriter.oneLine(problem.description), input: entry, product: nil))
+                    failures.failed(entry, product: nil, message: problem.description, progress: progress)
                     progress.inputDone(failed: true)
                 }
                 written += 1
@@ -116,7 +116,7 @@ enum ManyPlacesCommand {
         await client.fetch(products, cells: located, concurrency: concurrency, window: max(256, concurrency * 4), budget: budget) { index, runs in
             let position = positions[index]
             writeUnlocated(upTo: position)
-            let entry = input.entries[position]
+            let entry = input.rows[position]
             var failed = false
             for (product, result) in zip(products, runs) {
                 switch result {
@@ -133,7 +133,7 @@ enum ManyPlacesCommand {
             out.flush()
             progress.inputDone(failed: failed)
         }
-        writeUnlocated(upTo: input.entries.count)
+        writeUnlocated(upTo: input.rows.count)
         out.flush()
         tally = failures
     }
@@ -148,7 +148,7 @@ enum ManyPlacesCommand {
         /// Lists a failed input (or product of one) on standard error. Network text (`fromNetwork`)
         /// stays on its line, escaped and cut; the tool's own message (an ambiguous place's
         /// candidates) keeps its lines for a person, each escaped.
-        mutating func failed(_ entry: PlacesInput.Entry, product: ForecastProduct?, message: String, fromNetwork: Bool = false, progress: BatchProgressLine) {
+        mutating func failed(_ entry: PlacesTable.Row, product: ForecastProduct?, message: String, fromNetwork: Bool = false, progress: BatchProgressLine) {
             failedInputs.insert(entry.line)
             let what = entry.fields.joined(separator: ",")
             let which = product.map { " \($0.rawValue)" } ?? ""
@@ -158,7 +158,7 @@ enum ManyPlacesCommand {
             progress.print("Error: line \(entry.line) (\(TerminalText.singleLine(what)))\(which): \(shown)\n")
         }
 
-        mutating func failed(_ entry: PlacesInput.Entry, product: ForecastProduct?, error: ForecastClientError, progress: BatchProgressLine) {
+        mutating func failed(_ entry: PlacesTable.Row, product: ForecastProduct?, error: ForecastClientError, progress: BatchProgressLine) {
             switch error.reason {
             case .quotaExhausted:
                 quotaStopped.insert(entry.line)

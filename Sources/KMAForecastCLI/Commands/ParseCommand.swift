@@ -1,5 +1,6 @@
 import Foundation
 import KMAForecast
+import KMAForecastClient
 import KMAForecastText
 
 /// `kma-forecast parse FILE...`: decode saved KMA response pages and print their rows.
@@ -72,13 +73,13 @@ enum ParseCommand {
         let out = context.standardOutput
         switch arguments.format {
         case .csv:
-            out.write(RowsCSV.render(rows, categories: RowsCSV.categories(of: rows)))
+            out.write(ForecastRow.csv(rows, categories: ForecastRow.csvCategories(of: rows)))
         case .json:
-            let document = RowsJSON.Document(
-                product: product?.rawValue, completeness: completeness, rows: rows.map { RowsJSON.Row($0, product: product) },
+            let document = ForecastRowsJSON.Document(
+                product: product?.rawValue, completeness: completeness, rows: rows.map { ForecastRowsJSON.Row($0, product: product) },
                 days: product == .shortTerm ? DailySummary.summaries(of: rows, product: product) : []
             )
-            out.write(try RowsJSON.encode(document))
+            out.write(try JSONOutput.encode(document))
         case .text:
             out.write(summaryLine(rows: rows, product: product, completeness: completeness, language: language))
             out.write(HourlyTable(language: language, units: units, sources: nil).render(rows))

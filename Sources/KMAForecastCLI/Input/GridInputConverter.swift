@@ -1,4 +1,5 @@
 import KMAForecast
+import KMAForecastClient
 import KMAGrid
 
 /// `grid --input`: converts a file of `lat,lon` lines to cells, fast.

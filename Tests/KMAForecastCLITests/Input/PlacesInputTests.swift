@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KMAForecastCLI
 import KMAForecast
+import KMAForecastClient
 import KMAGrid
 import KMAPlaces
 import _KMATestSupport
@@ -11,15 +12,15 @@ import _KMATestSupport
 /// 22, the second reader), and inputs read within a bound (issue 25, item 14).
 @Suite("Places input: RFC 4180 records, checked columns, KMA's cell for KMA's rows, one reader for both commands")
 struct PlacesInputTests {
-    static let forecast = PlacesInput.Command.forecast(categories: BatchRowWriter.categories(of: [.nowcast, .ultraShort, .shortTerm]))
+    static let forecast = PlacesTable.Command.forecast(categories: PlacesForecastWriter.categories(of: [.nowcast, .ultraShort, .shortTerm]))
 
-    static func parse(_ text: String, command: PlacesInput.Command = forecast) throws(CLIError) -> PlacesInput {
-        try PlacesInput.parse(Array(text.utf8), source: "places.csv", command: command)
+    static func parse(_ text: String, command: PlacesTable.Command = forecast) throws(CLIError) -> PlacesTable {
+        try PlacesTable.parse(Array(text.utf8), source: "places.csv", command: command)
     }
 
-    static func usage(_ bytes: [UInt8], command: PlacesInput.Command = forecast) -> String? {
+    static func usage(_ bytes: [UInt8], command: PlacesTable.Command = forecast) -> String? {
         do throws(CLIError) {
-            _ = try PlacesInput.parse(bytes, source: "places.csv", command: command)
+            _ = try PlacesTable.parse(bytes, source: "places.csv", command: command)
             return nil
         } catch {
             if case .usage(let message) = error { return message }
@@ -33,11 +34,11 @@ struct PlacesInputTests {
     func records() throws {
         let input = try Self.parse("name,lat,lon\n\"서울\n시청\",37.5665,126.978\r\n\"a, \"\"b\"\"\",35.1770194,129.0769528\n\n  \"c\" , 33.5 ,126.5\n")
         #expect(input.columns == ["name", "lat", "lon"] && input.header == "name,lat,lon")
-        #expect(input.entries.map(\.fields) == [["서울\n시청", "37.5665", "126.978"], [#"a, "b""#, "35.1770194", "129.0769528"], ["c", "33.5", "126.5"]])
-        #expect(input.entries.map(\.line) == [2, 4, 6])
-        #expect(input.entries[0].text == "\"서울\n시청\",37.5665,126.978")
-        #expect(input.entries[2].text == "  \"c\" , 33.5 ,126.5")
-        #expect(input.entries.allSatisfy { (try? $0.cell.get()) != nil })
+        #expect(input.rows.map(\.fields) == [["서울\n시청", "37.5665", "126.978"], [#"a, "b""#, "35.1770194", "129.0769528"], ["c", "33.5", "126.5"]])
+        #expect(input.rows.map(\.line) == [2, 4, 6])
+        #expect(input.rows[0].text == "\"서울\n시청\",37.5665,126.978")
+        #expect(input.rows[2].text == "  \"c\" , 33.5 ,126.5")
+        #expect(input.rows.allSatisfy { (try? $0.cell.get()) != nil })
     }
 
     @Test("An unclosed quote is a usage error naming its line")
@@ -63,8 +64,8 @@ struct PlacesInputTests {
     @Test("field reserves its 'value' column, not the forecast's")
     func fieldColumns() throws {
         #expect(Self.usage(Array("lat,lon,value\n37.5,127,1\n".utf8), command: .field)?.contains("'value', which the output adds itself") == true)
-        #expect(try Self.parse("lat,lon,error,TMP\n37.5,127,x,3\n", command: .field).entries.count == 1)
-        #expect(try Self.parse("lat,lon,value\n37.5,127,1\n").entries.count == 1)
+        #expect(try Self.parse("lat,lon,error,TMP\n37.5,127,x,3\n", command: .field).rows.count == 1)
+        #expect(try Self.parse("lat,lon,value\n37.5,127,1\n").rows.count == 1)
     }
 
     // Regression: invalid UTF-8 became U+FFFD in the echoed columns.
@@ -96,11 +97,11 @@ struct PlacesInputTests {
         let point = try #require(place.coordinate)
         let formula = try ForecastGrid.kma.cell(for: point)
         let input = try Self.parse("name,lat,lon\nrow,\(point.latitude),\(point.longitude)\nnear,\(point.latitude + 0.000001),\(point.longitude)\n")
-        #expect(try input.entries[0].cell.get() == place.cell)
-        #expect(try input.entries[1].cell.get() == (try ForecastGrid.kma.cell(latitude: point.latitude + 0.000001, longitude: point.longitude)))
+        #expect(try input.rows[0].cell.get() == place.cell)
+        #expect(try input.rows[1].cell.get() == (try ForecastGrid.kma.cell(latitude: point.latitude + 0.000001, longitude: point.longitude)))
         #expect(place.cell != formula)
         let byName = try Self.parse("place\n\(place.name)\n", command: .field)
-        #expect(try byName.entries[0].cell.get() == (try PlaceDirectory.kma.place(named: place.name)).cell)
+        #expect(try byName.rows[0].cell.get() == (try PlaceDirectory.kma.place(named: place.name)).cell)
     }
 
     // MARK: - The commands

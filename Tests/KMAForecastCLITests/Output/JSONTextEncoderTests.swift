@@ -35,8 +35,8 @@ struct JSONTextEncoderTests {
         var builder = ForecastRowBuilder()
         _ = try ForecastPageDecoder.decode(try Fixtures.bytes(try #require(fixtures[product])), into: &builder)
         let rows = builder.rows()
-        let document = RowsJSON.Document(
-            product: product.rawValue, completeness: builder.completeness, rows: rows.map { RowsJSON.Row($0, product: product) },
+        let document = ForecastRowsJSON.Document(
+            product: product.rawValue, completeness: builder.completeness, rows: rows.map { ForecastRowsJSON.Row($0, product: product) },
             days: DailySummary.summaries(of: rows, product: product)
         )
         #expect(try JSONTextEncoder.encode(document) == Self.foundationJSON(document))

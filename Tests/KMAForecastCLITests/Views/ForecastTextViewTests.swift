@@ -198,7 +198,7 @@ struct HostileValueCellTests {
     @Test("CSV cells escape control characters, line breaks included, and keep the rest as sent")
     func csv() throws {
         let rows = try Self.rows(tmp: "1\u{1B}[2J", extra: "a,b\r\nc\u{9B}")
-        let text = RowsCSV.render(rows, categories: RowsCSV.categories(of: rows))
+        let text = ForecastRow.csv(rows, categories: ForecastRow.csvCategories(of: rows))
         #expect(!text.unicodeScalars.contains { PrintableText.isControl($0) && $0 != "\n" }, "\(text)")
         #expect(text.split(separator: "\n").count == 2, "\(text)")
         #expect(text.contains("1\\u{1B}[2J") && text.contains("\"a,b\\u{D}\\u{A}c\\u{9B}\"") && text.contains(",abc,"), "\(text)")

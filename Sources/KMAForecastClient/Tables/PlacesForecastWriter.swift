@@ -1,9 +1,24 @@
 import KMAForecast
-import KMAForecastClient
 import KMAForecastText
 
-/// The output of a many-places forecast: one stream, in input order, each line starting with
-/// the input's own columns, as CSV or JSON Lines.
+/// The forecasts of a places table as one stream, in the table's order, each line starting
+/// with the row's own columns, as CSV or JSON Lines: what `kma-forecast --input` prints, for
+/// a bot or a data tool that reads a ``PlacesTable`` and fetches its cells itself.
+///
+/// ```swift
+/// let table = try PlacesTable(csv: bytes, source: "places.csv")
+/// let writer = PlacesForecastWriter(format: .csv, inputColumns: table.columns, products: [.shortTerm])
+/// var out = writer.header
+/// for row in table.rows {
+///     switch row.cell {
+///     case .success(let cell):
+///         do { out += writer.rows(of: try await client.fetch(.shortTerm, cell: cell), input: row) }
+///         catch { out += writer.failure("\(error)", input: row, product: nil) }
+///     case .failure(let error):
+///         out += writer.failure(PlacesForecastWriter.oneLine(error.description), input: row, product: nil)
+///     }
+/// }
+/// ```
 ///
 /// CSV: a header, then per input and product one line per forecast hour:
 /// `<input columns>,line,error,product,baseDate,baseTime,fcstDate,fcstTime,nx,ny,<categories>,other`.
@@ -16,33 +31,40 @@ import KMAForecastText
 ///
 /// Text from the network stays on its line and cannot act on a terminal: in CSV, control
 /// characters of values (ESC, BEL, line breaks …) are written as `\u{1B}`-style escapes (as
-/// one place's CSV does, ``RowsCSV``), and in `other` a `;` or `=` inside a code or a value as
-/// `\u{3B}` / `\u{3D}`, so each pair reads back as one code and one value. The `error` text
-/// (CSV and JSON Lines) is one line, escaped and cut as on standard error
-/// (``TerminalText/singleLine(_:)``).
+/// one place's CSV does, ``ForecastRow/csv(_:categories:products:)``), and in `other` a `;` or
+/// `=` inside a code or a value as `\u{3B}` / `\u{3D}`, so each pair reads back as one code and
+/// one value. The `error` text (CSV and JSON Lines) is one line, escaped and cut to 1,000
+/// characters (``PrintableText``), as the command line prints it on standard error.
 ///
 /// JSON Lines: one object per line, keys in this order: `input` (the input's columns as an
 /// object of strings), `line`, then either `error` (with `product` when one product of the
 /// input failed) or `product`, `baseDate`, `baseTime`, `fcstDate`, `fcstTime`, `nx`, `ny`,
 /// `values` (code → KMA's text, JSON-escaped).
-struct BatchRowWriter {
-    enum Format: String, Sendable {
+public struct PlacesForecastWriter: Hashable, Sendable {
+    /// The form of the lines.
+    public enum Format: String, Hashable, Sendable {
+        /// CSV (RFC 4180) with a header.
         case csv
+        /// JSON Lines: one object a line, no header.
         case jsonl
     }
 
-    let format: Format
-    let inputColumns: [String]
-    let categories: [ForecastCategory]
+    /// The form of the lines.
+    public let format: Format
+    /// The input's columns (``PlacesTable/columns``), echoed first.
+    public let inputColumns: [String]
+    /// The category columns (CSV) of the products: ``categories(of:)``.
+    public let categories: [ForecastCategory]
 
-    init(format: Format, inputColumns: [String], products: [ForecastProduct]) {
+    /// A writer of `format` for a table of `inputColumns`, fetched for `products`.
+    public init(format: Format, inputColumns: [String], products: [ForecastProduct]) {
         self.format = format
         self.inputColumns = inputColumns
         self.categories = Self.categories(of: products)
     }
 
     /// The documented categories the products can carry, in the guide's order.
-    static func categories(of products: [ForecastProduct]) -> [ForecastCategory] {
+    public static func categories(of products: [ForecastProduct]) -> [ForecastCategory] {
         var carried = Set<ForecastCategory>()
         for product in products {
             carried.formUnion(product.requiredCategories)
@@ -51,15 +73,15 @@ struct BatchRowWriter {
         return ForecastCategory.documented.filter(carried.contains)
     }
 
-    /// The header (CSV), or nothing (JSON Lines).
-    var header: String {
+    /// The header line (CSV), or nothing (JSON Lines).
+    public var header: String {
         guard format == .csv else { return "" }
         let forecast = ["line", "error", "product", "baseDate", "baseTime", "fcstDate", "fcstTime", "nx", "ny"]
         return CSVText.row(inputColumns + forecast + categories.map(\.code) + ["other"])
     }
 
-    /// The lines of one product's run for an input.
-    func rows(of run: ForecastRun, input: PlacesInput.Entry) -> String {
+    /// The lines of one product's run for an input row: one a forecast hour, in time order.
+    public func rows(of run: ForecastRun, input: PlacesTable.Row) -> String {
         var out = ""
         let rows = run.rows.sorted { $0.validTime < $1.validTime }
         for row in rows {
@@ -90,11 +112,11 @@ struct BatchRowWriter {
     }
 
     /// The one line of an input (or of one product of it, `product` non-nil) that failed: the
-    /// message escaped and cut as network text is (``TerminalText/singleLine(_:)``), so it stays
-    /// one field on one physical line. The tool's own multi-line messages (an ambiguous place's
-    /// candidates) come joined by ``oneLine(_:)`` first, to read as a sentence.
-    func failure(_ message: String, input: PlacesInput.Entry, product: ForecastProduct?) -> String {
-        let message = TerminalText.singleLine(message)
+    /// message escaped and cut as network text is (``PrintableText``), so it stays one field on
+    /// one physical line. Multi-line messages (an ambiguous place's candidates) are best joined
+    /// by ``oneLine(_:)`` first, to read as a sentence.
+    public func failure(_ message: String, input: PlacesTable.Row, product: ForecastProduct?) -> String {
+        let message = PrintableText.singleLine(message)
         switch format {
         case .csv:
             let blanks = [String](repeating: "", count: 6 + categories.count + 1)
@@ -110,7 +132,7 @@ struct BatchRowWriter {
     /// `text` on one line: its lines trimmed and joined with "; " (with a space after a line
     /// that ends in ":"), so `'중구' matches 6 regions; …:\n  서울특별시 중구 …\n  부산광역시 중구 …`
     /// reads `'중구' matches 6 regions; …: 서울특별시 중구 …; 부산광역시 중구 …`.
-    static func oneLine(_ text: String) -> String {
+    public static func oneLine(_ text: String) -> String {
         // `isNewline`: LF, CR, CRLF, VT, FF, NEL, U+2028 and U+2029.
         let lines = text.split(whereSeparator: \.isNewline)
             .map { $0.trimmingWhitespace() }
@@ -123,7 +145,8 @@ struct BatchRowWriter {
         return out
     }
 
-    private func inputObject(_ input: PlacesInput.Entry) -> String {
+    /// The input's columns as a JSON object of strings.
+    private func inputObject(_ input: PlacesTable.Row) -> String {
         JSONText.object(inputColumns.enumerated().map { index, name in
             (name, JSONText.string(index < input.fields.count ? input.fields[index] : ""))
         })

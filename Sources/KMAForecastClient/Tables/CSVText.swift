@@ -1,7 +1,9 @@
-/// Writing CSV (RFC 4180): fields are quoted only when they must be.
-enum CSVText {
+/// Writing CSV (RFC 4180), the other half of ``CSVRecords``: fields are quoted only when they
+/// must be. Every CSV the package writes goes through it (forecast rows, many places, the
+/// command line's tables).
+package enum CSVText {
     /// A field, quoted when it contains a comma, a quote, or a line break (quotes doubled).
-    static func field(_ text: String) -> String {
+    package static func field(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
             return text
         }
@@ -9,14 +11,14 @@ enum CSVText {
     }
 
     /// A record: fields joined by commas, ending in a line feed.
-    static func row(_ fields: [String]) -> String {
+    package static func row(_ fields: [String]) -> String {
         fields.map(field).joined(separator: ",") + "\n"
     }
 }
 
 extension String {
     /// The string with every occurrence of `target` replaced (no Foundation needed).
-    func replacingAll(_ target: Character, with replacement: String) -> String {
+    package func replacingAll(_ target: Character, with replacement: String) -> String {
         var out = ""
         out.reserveCapacity(utf8.count)
         for character in self {

@@ -1,5 +1,5 @@
-/// Reading CSV (RFC 4180) records from bytes: the reader behind every places file
-/// (`--input`, `field --input`).
+/// Reading CSV (RFC 4180) records from bytes: the reader behind every places table
+/// (``PlacesTable``: the command line's `--input` and `field --input`, and an app's own file).
 ///
 /// - A record ends at a line break outside quotes: LF, CRLF or CR.
 /// - A field in double quotes may hold commas and line breaks (kept as written); `""` inside
@@ -11,40 +11,29 @@
 ///   turned into U+FFFD, so what is echoed is what was given. (A file saved as CP949/EUC-KR,
 ///   as spreadsheets in Korea often do, is converted with
 ///   `iconv -f CP949 -t UTF-8 places.csv > places-utf8.csv`.)
-enum CSVRecords {
+package enum CSVRecords {
     /// One record.
-    struct Record: Sendable, Hashable {
+    package struct Record: Sendable, Hashable {
         /// The line (from 1) the record starts on.
-        var line: Int
+        package var line: Int
         /// The fields, unquoted.
-        var fields: [String]
+        package var fields: [String]
         /// The record exactly as given, without its line end (quoted line breaks included).
-        var text: String
+        package var text: String
     }
 
-    /// Why the bytes are not CSV records.
-    enum Failure: Error, Sendable, Hashable {
+    /// Why the bytes are not CSV records (worded for a person by ``PlacesTableError``).
+    package enum Failure: Error, Sendable, Hashable {
         /// A byte that is not UTF-8 at `offset` (from 0), on `line`.
         case invalidUTF8(line: Int, offset: Int, byte: UInt8)
         /// A quoted field opened on `line` is never closed.
         case unclosedQuote(line: Int)
-
-        /// What is wrong, for a reader of `source` (a file name, or `standard input`).
-        func message(source: String) -> String {
-            switch self {
-            case .invalidUTF8(let line, let offset, let byte):
-                let hex = String(byte, radix: 16, uppercase: true)
-                return "\(source) is not UTF-8 text: line \(line) has the byte 0x\(hex.count == 1 ? "0" + hex : hex) (byte \(offset + 1) of the file). Save it as UTF-8 (from CP949/EUC-KR: iconv -f CP949 -t UTF-8)"
-            case .unclosedQuote(let line):
-                return "\(source) line \(line): a quoted field is never closed (a '\"' is missing); quote a field as \"…\" and write a quote inside it as \"\""
-            }
-        }
     }
 
     /// The records of `bytes`.
     ///
     /// - Throws: ``Failure``.
-    static func records(_ bytes: [UInt8]) throws(Failure) -> [Record] {
+    package static func records(_ bytes: [UInt8]) throws(Failure) -> [Record] {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         if let bad = firstInvalidUTF8(bytes, from: start) {
@@ -167,7 +156,7 @@ enum CSVRecords {
     }
 
     /// The offset of the first byte that is not part of a valid UTF-8 sequence, or `nil`.
-    static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
+    package static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
         var index = start
         let count = bytes.count
         while index < count {

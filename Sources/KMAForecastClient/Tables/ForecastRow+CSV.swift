@@ -1,7 +1,15 @@
 import KMAForecast
 import KMAForecastText
 
-/// The CSV contract for forecast rows (other tools and tests read it):
+/// Forecast rows as CSV: the contract `kma-forecast --format csv` and `parse --format csv`
+/// print, which other tools and tests read.
+///
+/// ```swift
+/// let run = try await client.fetch(.shortTerm, cell: try GridCell(nx: 60, ny: 127))
+/// let csv = ForecastRow.csv(run.rows, categories: ForecastRow.csvCategories(of: run.rows))
+/// // baseDate,baseTime,fcstDate,fcstTime,nx,ny,POP,PTY,PCP,REH,SNO,SKY,TMP,…
+/// // 20261121,0500,20261121,0600,60,127,20,0,강수없음,75,적설없음,1,7,…
+/// ```
 ///
 /// - a header row, then one line per row;
 /// - columns `baseDate,baseTime,fcstDate,fcstTime,nx,ny` (preceded by `product` when asked),
@@ -13,11 +21,11 @@ import KMAForecastText
 ///   breaks, DEL, C1, bidi overrides) are written as `\u{1B}`-style escapes, so no value
 ///   can act on a terminal or break a record;
 /// - for the nowcast, `fcstDate`/`fcstTime` are the observation's `baseDate`/`baseTime`;
-/// - rows sorted by nx, ny, fcstDate, fcstTime (the caller passes them sorted);
-/// - RFC 4180 quoting.
-enum RowsCSV {
+/// - rows in the order given (the command line sorts them by nx, ny, fcstDate, fcstTime);
+/// - RFC 4180 quoting; lines end in LF.
+extension ForecastRow {
     /// The category columns for some rows (see the column rule above).
-    static func categories(of rows: [ForecastRow]) -> [ForecastCategory] {
+    public static func csvCategories(of rows: [ForecastRow]) -> [ForecastCategory] {
         var present = Set<ForecastCategory>()
         var others: [ForecastCategory] = []
         for row in rows {
@@ -28,20 +36,21 @@ enum RowsCSV {
         return ForecastCategory.documented.filter(present.contains) + others
     }
 
-    /// The CSV text.
+    /// The CSV text: a header and one line per row.
     ///
     /// - Parameters:
     ///   - rows: The rows, already in output order.
-    ///   - categories: The category columns, in order.
-    ///   - products: A product name per row, to add a leading `product` column; `nil` for none.
-    static func render(_ rows: [ForecastRow], categories: [ForecastCategory], products: [ForecastProduct]? = nil) -> String {
+    ///   - categories: The category columns, in order (``csvCategories(of:)`` for the rule above).
+    ///   - products: A product per row (as many as `rows`), to add a leading `product` column;
+    ///     `nil` for none.
+    public static func csv(_ rows: [ForecastRow], categories: [ForecastCategory], products: [ForecastProduct]? = nil) -> String {
         var out = ""
         var header = products == nil ? [] : ["product"]
         header += ["baseDate", "baseTime", "fcstDate", "fcstTime", "nx", "ny"]
         header += categories.map(\.code)
         out += CSVText.row(header)
         for (index, row) in rows.enumerated() {
-            var fields = products.map { [$0[index].rawValue] } ?? []
+            var fields = products.map { index < $0.count ? [$0[index].rawValue] : [""] } ?? []
             fields += [row.base.baseDate, row.base.baseTime, row.forecastDateString, row.forecastTimeString, String(row.nx), String(row.ny)]
             fields += categories.map { row[$0].map { PrintableText.escaped($0) } ?? "" }
             out += CSVText.row(fields)
