@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import KMAForecastClient
 import KMAForecast
@@ -114,17 +107,7 @@ extension ReplayEngine {
 
     /// Sends all of `bytes`; `false` when the peer went away first.
     func sendAll(_ connection: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return send(connection, base + offset, raw.count - offset, SocketOptions.sendFlags)
-            }
-            if sent < 0, errno == EINTR { continue }
-            guard sent > 0 else { return false }
-            offset += sent
-        }
-        return true
+        bytes.withUnsafeBytes { SocketCalls.sendAll(connection, $0) } == nil
     }
 
     /// Sends a 200 gzip bomb (``GzipBomb``) until done or the peer closes; returns the
@@ -164,7 +147,7 @@ extension ReplayEngine {
             sent += count
             // At most about 128 MB/s, a fast real link: corelibs' `cancel()` waits for its
             // work queue, which a loopback sender faster than the client keeps busy.
-            usleep(500)
+            SocketCalls.sleep(microseconds: 500)
         }
         if chunked { _ = sendAll(connection, Array("0\r\n\r\n".utf8)) }
         return sent

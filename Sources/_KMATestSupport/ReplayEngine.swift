@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import KMAForecastClient
 import KMAForecast
@@ -103,7 +96,7 @@ final class ReplayEngine: Sendable {
             defer { state.stopped = true }
             return !state.stopped
         }
-        if wasRunning { shutdown(listener, Int32(SHUT_RDWR)) }
+        if wasRunning { SocketCalls.shutdown(listener) }
     }
 
     // MARK: Connections
@@ -113,16 +106,20 @@ final class ReplayEngine: Sendable {
     /// shortage of descriptors or buffers (EMFILE, ENFILE, ENOBUFS, ENOMEM), or anything
     /// unexpected, waits 10 ms for connections to close, rather than spinning.
     func acceptLoop() {
-        defer { close(listener) }
+        defer { SystemCalls.closeDescriptor(listener) }
+        let skipped = [SystemCalls.interrupted, SocketCalls.connectionAborted, SocketCalls.protocolError]
         while true {
-            let connection = accept(listener, nil, nil)
-            let code = errno
+            let accepted = SocketCalls.accept(listener)
             if state.withLock({ $0.stopped }) {
-                if connection >= 0 { close(connection) }
+                if case .success(let connection) = accepted { SystemCalls.closeDescriptor(connection) }
                 return
             }
-            guard connection >= 0 else {
-                if code != EINTR && code != ECONNABORTED && code != EPROTO { usleep(10_000) }
+            let connection: Int32
+            switch accepted {
+            case .success(let accepted):
+                connection = accepted
+            case .failure(let failure):
+                if !skipped.contains(failure.code) { SocketCalls.sleep(microseconds: 10_000) }
                 continue
             }
             // A thread per connection, not a dispatch queue: a delayed answer sleeps, and
@@ -130,31 +127,30 @@ final class ReplayEngine: Sendable {
             // Arrival is when the connection is accepted (a gateway counts at its edge),
             // before a thread is started for it, so the count does not include the
             // time it takes this server to start one.
-            let accepted = DispatchTime.now().uptimeNanoseconds
-            SocketOptions.noSignalOnWrite(connection)
-            Thread.detachNewThread { [self] in handle(connection, acceptedAt: accepted) }
+            let arrival = DispatchTime.now().uptimeNanoseconds
+            SocketCalls.noSignalOnWrite(connection)
+            Thread.detachNewThread { [self] in handle(connection, acceptedAt: arrival) }
         }
     }
 
     /// Answers one connection: the request read, the stand-in gateway's decision, the
     /// latency, then the next injected fault that matches, or the normal answer.
     func handle(_ connection: Int32, acceptedAt arrival: UInt64) {
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        SocketCalls.setReceiveTimeout(connection, seconds: 10)
         guard let request = readRequest(connection) else {
-            close(connection)
+            SystemCalls.closeDescriptor(connection)
             return
         }
         switch gate(request, arrival: arrival) {
         case .refuse(let refusal):
             state.withLock { $0.requests.append(request) }
             refuse(connection, refusal)
-            close(connection)
+            SystemCalls.closeDescriptor(connection)
             return
         case .pass(let gatewayLatency):
             // The stand-in gateway's latency, or one set for the operation (`setLatency`).
             let latency = max(gatewayLatency, state.withLock { $0.latencies[request.operation] } ?? 0)
-            if latency > 0 { usleep(useconds_t(latency) * 1000) }
+            if latency > 0 { SocketCalls.sleep(milliseconds: latency) }
         }
         let fault = state.withLock { state -> ReplayFault? in
             state.requests.append(request)
@@ -163,7 +159,7 @@ final class ReplayEngine: Sendable {
             return state.faults[position].fault
         }
         serve(connection, request, fault: fault)
-        close(connection)
+        SystemCalls.closeDescriptor(connection)
     }
 
     /// The stand-in gateway's decision (``ReplayServer/enforce(_:)``): refused when more than
@@ -206,11 +202,10 @@ final class ReplayEngine: Sendable {
     func serve(_ connection: Int32, _ request: RecordedRequest, fault: ReplayFault?) {
         switch fault {
         case .delay(let milliseconds)?:
-            usleep(useconds_t(milliseconds) * 1000)
+            SocketCalls.sleep(milliseconds: milliseconds)
             reply(connection, answer(request, alteration: nil))
         case .reset?:
-            var linger = linger(l_onoff: 1, l_linger: 0)
-            setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+            SocketCalls.resetOnClose(connection)
         case .truncate(let keeping)?:
             let response = answer(request, alteration: nil)
             reply(connection, HTTPAnswer(head: response.head, body: Array(response.body.prefix(keeping))))
@@ -243,9 +238,8 @@ final class ReplayEngine: Sendable {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let end = Array("\r\n\r\n".utf8)
         while ByteSearch.firstIndex(of: end, in: buffer, from: buffer.count - 4096 - 4) == nil {
-            let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0, buffer.count < 65_536 else { return nil }
+            let received = chunk.withUnsafeMutableBytes { SystemCalls.readSome(connection, into: $0) }
+            guard case .success(let count) = received, count > 0, buffer.count < 65_536 else { return nil }
             buffer += chunk[0..<count]
             if buffer.first == 0x16 {
                 // A TLS handshake record: an https:// URL pointed at this plain-HTTP server.

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#elseif canImport(Musl)
-@preconcurrency import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import KMAForecastClient
 import KMAForecast
@@ -69,32 +62,19 @@ public final class ReplayServer: Sendable {
         } catch {
             throw .fixture("api/hand_made_nodata_03.json")
         }
-        let fd = socket(AF_INET, SocketOptions.stream, 0)
-        guard fd >= 0 else { throw .socket("socket", errno) }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let fd = try SocketCalls.openStreamSocket().mapError { ReplayServerError.socket("socket", $0.code) }.get()
+        SocketCalls.reuseAddress(fd)
+        if let failure = SocketCalls.bindToLoopback(fd) ?? SocketCalls.listen(fd, backlog: 128) {
+            SystemCalls.closeDescriptor(fd)
+            throw .socket("bind/listen", failure.code)
         }
-        guard bound == 0, listen(fd, 128) == 0 else {
-            let code = errno
-            close(fd)
-            throw .socket("bind/listen", code)
+        switch SocketCalls.boundPort(fd) {
+        case .success(let port):
+            self.port = port
+        case .failure(let failure):
+            SystemCalls.closeDescriptor(fd)
+            throw .socket("getsockname", failure.code)
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard named == 0 else {
-            let code = errno
-            close(fd)
-            throw .socket("getsockname", code)
-        }
-        self.port = UInt16(bigEndian: address.sin_port)
         self.expectedKey = expectedKey
         let engine = ReplayEngine(listener: fd, expectedKey: expectedKey, noDataBody: noDataBody, runs: runs)
         self.engine = engine
