@@ -1,6 +1,6 @@
 /// A new file with a random, unpredictable name in the folder of the file it will become
 /// (`.<name>.<16 random hex digits>.tmp`), written and then renamed over that file
-/// (``commit(as:in:)``), or removed (``discard()``, and on `deinit` when neither was called):
+/// (``commit(as:in:synced:)``), or removed (``discard()``, and on `deinit` when neither was called):
 /// the one temporary-file rule of every writer in the package (``FileWriter``).
 ///
 /// **Never another's file.** The name is drawn from the system's random source (64 bits), and
@@ -10,7 +10,8 @@
 /// file, and nothing planted at a name can receive the bytes.
 ///
 /// **Synced before renamed**: `fsync(2)` then `renameat(2)`, so after a crash the path holds
-/// the old file or the whole new one.
+/// the old file or the whole new one. Only the cache opts out (its entries check their own
+/// length and checksum on every read).
 final class TemporaryFile {
     /// The folder the name is relative to: a folder's descriptor, or
     /// ``SystemCalls/currentFolder`` for a path.
@@ -110,13 +111,13 @@ final class TemporaryFile {
         return (slash == path.startIndex ? "/" : String(path[..<slash]), String(path[path.index(after: slash)...]))
     }
 
-    /// Syncs, closes and renames the file over `target` in `targetFolder` (replacing what is
-    /// there); on failure the temporary file is removed.
+    /// Syncs (unless `synced` is `false`), closes and renames the file over `target` in
+    /// `targetFolder` (replacing what is there); on failure the temporary file is removed.
     ///
     /// - Returns: `nil` once renamed, else the error.
-    func commit(as target: String, in targetFolder: Int32) -> SystemError? {
+    func commit(as target: String, in targetFolder: Int32, synced: Bool = true) -> SystemError? {
         guard let name, descriptor >= 0 else { return SystemError(code: SystemCalls.badDescriptor) }
-        var failure = SystemCalls.synchronize(descriptor)
+        var failure = synced ? SystemCalls.synchronize(descriptor) : nil
         let closed = SystemCalls.closeDescriptor(descriptor)
         descriptor = -1
         failure = failure ?? closed
