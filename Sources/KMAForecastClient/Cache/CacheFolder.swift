@@ -14,7 +14,7 @@ import _KMASystem
 ///
 /// **Relative calls only** (``SystemCalls``). Files are opened with `openat(…, O_NOFOLLOW)`,
 /// written by the package's one file writer from the descriptor (``FileWriter``: a random
-/// temporary name, `O_CREAT | O_EXCL | O_NOFOLLOW`, `fsync`, `renameat`), removed with
+/// temporary name, `O_CREAT | O_EXCL | O_NOFOLLOW`, `renameat`; not synced, as entries check their own length and checksum), removed with
 /// `unlinkat` and listed from a duplicate of the descriptor, so a folder swapped for a link
 /// after it was checked is not followed either.
 ///

@@ -73,7 +73,7 @@ import KMAGrid
 /// it and says why (the CLI warns). Directories are created 0700 and files 0600.
 ///
 /// Writes are atomic, by the package's one file writer (``CacheFolder/store(_:as:)``): a
-/// temporary file with a random name in the same directory, synced, then `rename(2)`; a
+/// temporary file with a random name in the same directory, then `rename(2)` (not synced: a torn entry fails its checksum and is fetched again); a
 /// temporary file left by an interrupted write is removed by pruning once it is an hour old. Readers see the
 /// old file or the new one, never half of one; two processes writing the same run both write a
 /// complete file. Storing a run removes that cell's runs older than three days (KMA serves no

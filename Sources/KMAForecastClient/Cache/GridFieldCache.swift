@@ -35,7 +35,7 @@ import KMAForecast
 /// and replaced by the next fetch. Files are trusted as ``ForecastCache``'s are (a plain file
 /// of at most 16 MiB owned by the user, writable by nobody else, in such a directory), written
 /// atomically by the package's one file writer (``CacheFolder/store(_:as:)``: a temporary file
-/// with a random name, synced, then `rename(2)`), 0600 in directories 0700. The key is never
+/// with a random name, then `rename(2)`, not synced: a torn body fails its checksum), 0600 in directories 0700. The key is never
 /// stored: a body that contains it is not written.
 ///
 /// **Pruning.** A whole short-term run is about 1,000 fields of about 260 KB, so storing a
