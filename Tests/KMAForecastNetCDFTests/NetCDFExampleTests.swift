@@ -20,7 +20,7 @@ struct NetCDFExampleTests {
         throw NetCDFReader.Failure("no NetCDFExample executable beside the test runner \(CommandLine.arguments[0]); the test target depends on it")
     }
 
-    @Test("TMP and POP at every valid time of a short-term run: exit 0, the file read back exactly, its summary printed", .timeLimit(.minutes(2)))
+    @Test("TMP and POP at every valid time of a short-term run: exit 0, the file read back exactly, its summary printed", .timeLimit(.minutes(10)))
     func example() async throws {
         let built = try NetCDFTestSupport.built(.shortTerm, ["TMP", "POP"])
         let server = try ReplayServer(expectedKey: NetCDFTestSupport.key)

@@ -68,7 +68,7 @@ struct FileWriteSessionTests {
         #expect(folder.names() == ["out.nc", "victim.nc"])
     }
 
-    @Test("A FIFO, and a pipe through its /proc/self/fd link: the reader gets the whole file in order", .timeLimit(.minutes(1)))
+    @Test("A FIFO, and a pipe through its /proc/self/fd link: the reader gets the whole file in order", .timeLimit(.minutes(10)))
     func writtenThrough() async throws {
         let folder = try WriterTestFolder()
         defer { folder.remove() }

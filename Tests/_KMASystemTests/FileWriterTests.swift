@@ -84,7 +84,7 @@ struct FileWriterTests {
         #expect(folder.status("stdout")?.kind == .symbolicLink)
     }
 
-    @Test("A FIFO and a pipe's /proc/self/fd (or /dev/fd) link: the reader gets the bytes, nothing is replaced", .timeLimit(.minutes(1)))
+    @Test("A FIFO and a pipe's /proc/self/fd (or /dev/fd) link: the reader gets the bytes, nothing is replaced", .timeLimit(.minutes(10)))
     func fifoAndPipe() async throws {
         let folder = try WriterTestFolder()
         defer { folder.remove() }

@@ -59,7 +59,7 @@ struct FieldNetCDFDestinationTests {
     }
 
     // Regression: a FIFO at `.out.nc.partial` made the tool wait forever for a reader.
-    @Test("A FIFO planted at the old temporary name: no hang, out.nc whole, the FIFO left", .timeLimit(.minutes(2)))
+    @Test("A FIFO planted at the old temporary name: no hang, out.nc whole, the FIFO left", .timeLimit(.minutes(10)))
     func plantedFIFO() async throws {
         let server = try Self.server()
         defer { server.stop() }
@@ -111,7 +111,7 @@ struct FieldNetCDFDestinationTests {
         #expect(Self.names(folder) == (geteuid() == 0 ? ["null2"] : []))
     }
 
-    @Test("A FIFO with a reader, and a pipe through its /proc/self/fd link: the reader gets the file, nothing is replaced", .timeLimit(.minutes(2)))
+    @Test("A FIFO with a reader, and a pipe through its /proc/self/fd link: the reader gets the file, nothing is replaced", .timeLimit(.minutes(10)))
     func fifoAndPipe() async throws {
         let server = try Self.server()
         defer { server.stop() }

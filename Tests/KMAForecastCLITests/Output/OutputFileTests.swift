@@ -82,7 +82,7 @@ struct OutputFileTests {
 
     // Regression: the FIFO was replaced by a regular file (Foundation's atomic write) and its
     // reader got nothing.
-    @Test("field --output FIFO: the reader gets the CSV, the FIFO stays a FIFO", .timeLimit(.minutes(1)))
+    @Test("field --output FIFO: the reader gets the CSV, the FIFO stays a FIFO", .timeLimit(.minutes(10)))
     func fifo() async throws {
         let server = try Self.server()
         defer { server.stop() }

@@ -29,7 +29,7 @@ struct ClientHostileCacheTests {
         return (server, client, cache.pagesPath(key), cache.cellDirectory(key))
     }
 
-    @Test("A FIFO in place of a run's file: fetched, not a hang", .timeLimit(.minutes(1)))
+    @Test("A FIFO in place of a run's file: fetched, not a hang", .timeLimit(.minutes(10)))
     func fifo() async throws {
         let (server, client, path, _) = try Self.setUp()
         defer { server.stop() }

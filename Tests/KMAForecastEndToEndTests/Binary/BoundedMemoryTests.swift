@@ -73,7 +73,7 @@ struct BoundedMemoryTests {
     }
 
     @Test("A 1 GB gzip bomb and a 300 MB chunked answer: the 8 MiB limit error, and peak memory within 64 MB of a normal fetch",
-          .timeLimit(.minutes(5)))
+          .timeLimit(.minutes(10)))
     func peakMemory() throws {
         let server = try ReplayServer(expectedKey: Self.key)
         defer { server.stop() }

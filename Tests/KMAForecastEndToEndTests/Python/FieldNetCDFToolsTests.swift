@@ -31,7 +31,7 @@ struct FieldNetCDFToolsTests {
 
     @Test("Every value exactly, the projection, the grid table's cells, GDAL's lookups, open_mfdataset of two runs",
           .enabled(if: missingTools == nil || inCI, "needs Python's netCDF4, xarray, pyproj, dask (set KMA_PYTHON) and GDAL's tools (gdal-bin); CI installs them"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func tools() async throws {
         if let missing = Self.missingTools {
             Issue.record("missing: \(missing). CI must install them (.ci/run)")

@@ -72,7 +72,7 @@ struct ForecastJSONSchemaTests {
         return documents
     }
 
-    @Test("Every scenario's JSON decodes to a LocalForecast equal to itself after another encode and decode", .timeLimit(.minutes(1)))
+    @Test("Every scenario's JSON decodes to a LocalForecast equal to itself after another encode and decode", .timeLimit(.minutes(10)))
     func roundTrip() async throws {
         for (name, text) in try await Self.documents() {
             let forecast = try JSONDecoder().decode(LocalForecast.self, from: Data(text.utf8))
@@ -85,7 +85,7 @@ struct ForecastJSONSchemaTests {
 
     @Test("Every scenario's JSON validates against Schemas/local-forecast.schema.json (Python jsonschema); a broken one does not",
           .enabled(if: validatorAvailable || inCI, "needs Python's jsonschema (pip install jsonschema, or set KMA_PYTHON); CI installs it"),
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(10)))
     func validates() async throws {
         #expect(Self.validatorAvailable, "Python's jsonschema is missing: CI must install it (pip install jsonschema into the venv of KMA_PYTHON)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kma-schema-\(UUID().uuidString)")

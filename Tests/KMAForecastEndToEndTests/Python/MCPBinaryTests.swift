@@ -38,7 +38,7 @@ struct MCPBinaryTests {
         }
     }
 
-    @Test("End of input: the replies written, exit status 0, logs on standard error only", .timeLimit(.minutes(1)))
+    @Test("End of input: the replies written, exit status 0, logs on standard error only", .timeLimit(.minutes(10)))
     func endOfInput() throws {
         let child = try Child()
         child.write(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"kma_grid","arguments":{"nx":60,"ny":127}}}"# + "\n")
@@ -52,7 +52,7 @@ struct MCPBinaryTests {
         #expect(stderr.hasPrefix("kma-forecast mcp: serving 6 tools"))
     }
 
-    @Test("A flood from a client that never reads: the server does not block, exits 0 at end of input; the key is in no output", .timeLimit(.minutes(1)))
+    @Test("A flood from a client that never reads: the server does not block, exits 0 at end of input; the key is in no output", .timeLimit(.minutes(10)))
     func floodWithoutReading() throws {
         let key = "FLOODKEY+abcdefghijklmnop/qrstuv=="
         let child = try Child(environment: ["KMA_SERVICE_KEY": key])
@@ -86,7 +86,7 @@ struct MCPBinaryTests {
 
     @Test("The official MCP Python SDK (mcp 2.3.0), legacy and auto (2026-07-28): tools, 해운대's forecast with the ten days, 중구's candidates, a cancelled call; every result validated",
           .enabled(if: sdkAvailable || ForecastJSONSchemaTests.inCI, "needs Python with mcp==2.3.0 and jsonschema (pip install mcp==2.3.0 jsonschema, and set KMA_PYTHON); CI installs them"),
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func officialSDK() throws {
         #expect(Self.sdkAvailable, "the MCP Python SDK is missing: CI must install it (pip install mcp==2.3.0 into the venv of KMA_PYTHON)")
         let fast = try HaeundaeScenario.server()

@@ -19,7 +19,7 @@ struct ForecastSVGChromiumTests {
     @Test(
         "Headless Chromium renders the SVG: a PNG of the expected size, not blank, with the temperature line's red",
         .enabled(if: chromium != nil, "chromium is not on PATH: run Scripts/ensure-chromium.sh (CI does)"),
-        .timeLimit(.minutes(2))
+        .timeLimit(.minutes(10))
     )
     func rendersInChromium() throws {
         let chromium = try #require(Self.chromium)
