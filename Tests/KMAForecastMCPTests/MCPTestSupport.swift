@@ -43,24 +43,6 @@ func runMCP(
 /// The repository's root (for `Schemas/`).
 let repositoryRoot = URL(fileURLWithPath: Fixtures.repositoryRoot)
 
-/// A stand-in API Hub serving one built temperature field (run 2026-11-21 05:00, valid 06:00).
-enum FieldScenario {
-    static let now = Date(timeIntervalSince1970: 1_795_186_800 + 6 * 3600)
-    static let key = "TESTKEY+abc/def=="
-    static let fixture = "apihub-grid/built_shrt_grd_TMP_tmfc2026112105_tmef2026112106.txt"
-
-    static func server() throws -> ReplayServer {
-        let server = try ReplayServer(expectedKey: key)
-        server.addField(try Fixtures.bytes(fixture), operation: "nph-dfs_shrt_grd", tmfc: "2026112105", tmef: "2026112106", variable: "TMP")
-        return server
-    }
-
-    static let built: BuiltGridField = {
-        guard let field = try? BuiltGridField.temperature() else { preconditionFailure("the grid table fixture is readable") }
-        return field
-    }()
-}
-
 /// Requests as a client writes them.
 enum MCPRequest {
     static let modernMeta = #""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#

@@ -9,15 +9,10 @@ import _KMATestSupport
 @Suite("kma-forecast field: CSV, pictures and places over HTTP")
 struct FieldCommandTests {
     /// 2026-11-21T06:00:00+09:00: the newest short-term grid run is 0500, first valid hour 06.
-    static let now = Date(timeIntervalSince1970: 1_795_186_800 + 6 * 3600)
-    static let key = "TESTKEY+abc/def=="
-    static let fixture = "apihub-grid/built_shrt_grd_TMP_tmfc2026112105_tmef2026112106.txt"
+    static let now = FieldScenario.now
+    static let key = FieldScenario.key
 
-    static func server() throws -> ReplayServer {
-        let server = try ReplayServer(expectedKey: key)
-        server.addField(try Fixtures.bytes(fixture), operation: "nph-dfs_shrt_grd", tmfc: "2026112105", tmef: "2026112106", variable: "TMP")
-        return server
-    }
+    static func server() throws -> ReplayServer { try FieldScenario.server() }
 
     static func run(_ server: ReplayServer, _ extra: [String], stdin: String = "") async -> ToolResult {
         await runTool(
@@ -26,10 +21,7 @@ struct FieldCommandTests {
         )
     }
 
-    static let built: BuiltGridField = {
-        guard let field = try? BuiltGridField.temperature() else { preconditionFailure("the grid table fixture is readable") }
-        return field
-    }()
+    static var built: BuiltGridField { FieldScenario.built }
 
     @Test("CSV: one line per cell with data, each at its cell, with the cell's centre")
     func csv() async throws {
