@@ -200,12 +200,17 @@ struct FieldNetCDFTests {
         #expect(!afterFirst.isEmpty && afterFirst.count < 24)
 
         built.serve(on: server)
+        // How many fields the first run fetched before its failure came back depends on the
+        // machine's timing (the fields in flight are awaited and cached): the budget leaves at
+        // least one field unasked whatever that count.
+        let budget = min(3, 24 - afterFirst.count - 1)
+        try #require(budget >= 1, "the first run cached \(afterFirst.count) of 24 fields")
         var start = server.requests.count
-        let second = await Self.run(server, arguments + ["--max-requests", "3"], cache: cache)
+        let second = await Self.run(server, arguments + ["--max-requests", String(budget)], cache: cache)
         #expect(second.status == 1)
         #expect(second.stderr.contains("budget"), "\(second.stderr)")
         #expect(Set(asked(from: start)).isDisjoint(with: afterFirst))
-        #expect(asked(from: start).count == 3)
+        #expect(asked(from: start).count == budget)
         #expect(!FileManager.default.fileExists(atPath: path))
         let afterSecond = cached()
 
