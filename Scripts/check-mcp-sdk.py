@@ -66,6 +66,10 @@ async def session(args, mode):
         grid = await client.call_tool("kma_grid", {"place": "Busan"})
         jsonschema.validate(grid.structured_content, schemas["kma_grid"])
         check(grid.structured_content.get("placeName") == "부산광역시", f"{mode}: kma_grid for Busan")
+        many = await client.call_tool("kma_forecast_many", {"places": ["해운대구", "35.16,129.16"], "hours": 3})
+        jsonschema.validate(many.structured_content, schemas["kma_forecast_many"])
+        many_places = many.structured_content.get("places", [])
+        check(not many.is_error and len(many_places) == 2 and all(len(p.get("hours", [])) == 3 for p in many_places), f"{mode}: kma_forecast_many validates, 3 hours at each of 2 places")
         for name, arguments in [("kma_base_times", {"at": "2026-10-04T17:30:00+09:00"}), ("kma_place_search", {"query": "중구"})]:
             answer = await client.call_tool(name, arguments)
             jsonschema.validate(answer.structured_content, schemas[name])

@@ -45,8 +45,13 @@ enum MCPForecastText {
                 lines.append("  " + dayLine(day, today: today))
             }
         }
-        for failure in forecast.failures {
-            lines.append("Missing: \(failure.service.rawValue): \(failure.message)")
+        // Each failure under its product's name: the short-term service (단기예보) serves three.
+        for outcome in forecast.products {
+            guard let failure = outcome.failure else { continue }
+            lines.append("Missing: \(productName(outcome.product)) (\(outcome.product.koreanName)): \(failure.message)")
+        }
+        if let failure = forecast.midTerm?.failure {
+            lines.append("Missing: mid-term forecast (중기예보, the later days): \(failure.message)")
         }
         if let next = forecast.nextUpdate { lines.append("Next update from KMA: \(next.iso8601).") }
         return lines.joined(separator: "\n")
@@ -113,9 +118,22 @@ enum MCPForecastText {
         return text
     }
 
+    /// The product as the text names it: `nowcast (current observation)`, `ultra-short
+    /// forecast`, `short-term forecast`.
+    static func productName(_ product: ForecastProduct) -> String {
+        switch product {
+        case .nowcast: "nowcast (current observation)"
+        case .ultraShort: "ultra-short forecast"
+        case .shortTerm: "short-term forecast"
+        }
+    }
+
+    /// A value to a tenth, as the text writes it.
+    static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
     static func percent(_ fraction: Double) -> String { String(Int((fraction * 100).rounded())) }
 
-    static func number(_ value: Double) -> String { JSONText.number((value * 10).rounded() / 10) }
+    static func number(_ value: Double) -> String { JSONText.number(rounded(value)) }
 
     static func amountText(_ amount: AmountRange) -> String {
         switch amount {

@@ -1,5 +1,6 @@
 import KMAForecast
 import KMAForecastClient
+import KMAForecastText
 import KMAGrid
 import KMAPlaces
 
@@ -52,17 +53,40 @@ struct MCPToolArguments: Sendable {
         return number
     }
 
-    func strings(_ name: String, count: ClosedRange<Int>) throws(MCPToolInputError) -> [String] {
-        guard let items = values[name]?.arrayValue else {
-            throw MCPToolInputError(message: "'\(name)' is required: an array of \(count.lowerBound) to \(count.upperBound) strings")
+    /// An ISO 8601 instant given as `argument`, as seconds since 1970 (UTC); refused with what
+    /// is wrong with it (a month 13, an unreadable form) and the accepted form, `example`.
+    static func instant(_ text: String, argument: String, example: String) throws(MCPToolInputError) -> KSTDateTime {
+        do throws(KSTDateTimeError) {
+            return KSTDateTime(unixSeconds: try ISO8601Instant.unixSeconds(text))
+        } catch {
+            let what: String = switch error {
+            case .fieldOutOfRange: "'\(PrintableText.escaped(text, maximumLength: 80))' is not a time: its \(error)"
+            case .unreadable: "'\(PrintableText.escaped(text, maximumLength: 80))' is not in an accepted form"
+            }
+            throw MCPToolInputError(message: "'\(argument)': \(what). Give an ISO 8601 instant such as \(example) (with 'Z' for UTC; without an offset it is KST).")
         }
-        guard count.contains(items.count) else {
-            throw MCPToolInputError(message: "'\(name)' must hold \(count.lowerBound) to \(count.upperBound) items, got \(items.count); split the list into several calls")
+    }
+
+    /// An array of non-empty strings, `name`, with `count` items; `example` is what a right
+    /// one looks like (`["부산","37.57,126.98"]`), said when it is missing or wrong.
+    func strings(_ name: String, count: ClosedRange<Int>, example: String) throws(MCPToolInputError) -> [String] {
+        let form = "an array of \(count.lowerBound) to \(count.upperBound) place names or 'lat,lon' strings, e.g. {\"\(name)\":\(example)}"
+        guard let value = values[name], value != .null else {
+            throw MCPToolInputError(message: "'\(name)' is missing: give \(form)")
+        }
+        guard let items = value.arrayValue else {
+            throw MCPToolInputError(message: "'\(name)' must be \(form), got \(PrintableText.escaped(value.text, maximumLength: 80))")
+        }
+        guard items.count >= count.lowerBound else {
+            throw MCPToolInputError(message: "'\(name)' is empty: give \(form)")
+        }
+        guard items.count <= count.upperBound else {
+            throw MCPToolInputError(message: "'\(name)' holds \(items.count) items, at most \(count.upperBound) a call: split the list into several calls")
         }
         var out: [String] = []
-        for item in items {
+        for (index, item) in items.enumerated() {
             guard let text = item.stringValue, !text.isEmpty else {
-                throw MCPToolInputError(message: "each item of '\(name)' must be a non-empty string, got \(item.text)")
+                throw MCPToolInputError(message: "'\(name)'[\(index)] must be a non-empty string (a place name or 'lat,lon'), got \(PrintableText.escaped(item.text, maximumLength: 80))")
             }
             out.append(text)
         }
@@ -105,18 +129,23 @@ struct MCPToolArguments: Sendable {
         return value.stringValue ?? value.text
     }
 
-    /// A location the tool could not read: the library's words, and for a place the next step.
-    static func inputError(_ error: LocationInputError) -> MCPToolInputError {
+    /// A location the tool could not read: the library's words, and for a place the next step
+    /// (naming `argument`, the tool's argument that holds the place).
+    static func inputError(_ error: LocationInputError, argument: String = "place") -> MCPToolInputError {
         guard case .place = error else { return MCPToolInputError(message: error.description) }
-        return MCPToolInputError(message: error.description + "\nCall again with one of these full names as 'place', or use kma_place_search.")
+        let fix = argument == "place"
+            ? "Call again with one of these full names as 'place', or use kma_place_search."
+            : "Call again with '\(argument)' holding one of these full names instead, or use kma_place_search."
+        return MCPToolInputError(message: error.description + "\n" + fix)
     }
 
-    /// A place name or a `lat,lon` pair (the many-places tools).
-    static func location(of text: String) throws(MCPToolInputError) -> ForecastLocation {
+    /// A place name or a `lat,lon` pair, an item of `argument` (the many-places tools:
+    /// `places`, `points`).
+    static func location(of text: String, argument: String) throws(MCPToolInputError) -> ForecastLocation {
         do throws(LocationInputError) {
             return try LocationParser.location(text)
         } catch {
-            throw inputError(error)
+            throw inputError(error, argument: argument)
         }
     }
 }

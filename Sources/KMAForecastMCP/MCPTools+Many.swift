@@ -11,7 +11,7 @@ extension MCPTools {
     /// ``manyStep`` places with a progress notification after each.
     func forecastMany(_ input: MCPToolArguments, progress: @escaping Progress) async throws(MCPToolInputError) -> Outcome {
         try input.allow(["places", "hours"])
-        let queries = try input.strings("places", count: 1...50)
+        let queries = try input.strings("places", count: 1...50, example: #"["부산","37.57,126.98"]"#)
         let hours = try input.int("hours", 1...120) ?? 12
         guard service.key != nil else {
             return .error("\(SettingsError.missingKey(gridOperation: nil)) \(MCPService.keyFix) (kma_forecast shows a recorded sample without a key.)")
@@ -21,7 +21,7 @@ extension MCPTools {
         var pending: [(index: Int, location: ForecastLocation)] = []
         for (index, query) in queries.enumerated() {
             do throws(MCPToolInputError) {
-                pending.append((index, try MCPToolArguments.location(of: query)))
+                pending.append((index, try MCPToolArguments.location(of: query, argument: "places")))
                 entries.append((query, nil, nil))
             } catch {
                 entries.append((query, nil, error.message))
@@ -40,7 +40,9 @@ extension MCPTools {
                 case .success(let forecast):
                     entries[item.index].forecast = forecast
                     if forecast.products.allSatisfy({ $0.status == .failed }) {
-                        entries[item.index].error = forecast.failures.map(\.message).joined(separator: "; ") + " " + Self.nextStep(forecast.failures)
+                        entries[item.index].error = forecast.products.compactMap { outcome in
+                            outcome.failure.map { "\(MCPForecastText.productName(outcome.product)): \($0.message)" }
+                        }.joined(separator: "; ") + " " + Self.nextStep(forecast.failures)
                     }
                 case .failure(let error):
                     entries[item.index].error = Self.failureText(error)
@@ -51,34 +53,61 @@ extension MCPTools {
             progress(done, pending.count, "\(done) of \(pending.count) places")
         }
         if Task.isCancelled { return .error("cancelled") }
-        return try Self.manyOutcome(entries, hours: hours, requestsUsed: service.budget.map { $0.requestsUsed - used })
+        return Self.manyOutcome(entries, hours: hours, requestsUsed: service.budget.map { $0.requestsUsed - used })
     }
 
     /// A place of `kma_forecast_many`: as asked, its forecast, or why it has none.
     typealias ManyEntry = (query: String, forecast: LocalForecast?, error: String?)
 
-    /// The places' forecasts as one result: a section of text and a structured entry per
-    /// place; an error only when no place has a forecast.
-    static func manyOutcome(_ entries: [ManyEntry], hours: Int, requestsUsed: Int?) throws(MCPToolInputError) -> Outcome {
+    /// The places' forecasts as one result, compact: what every place shares said once
+    /// (``MCPCompactForecast/preamble(places:requestedAt:)``), then per place a heading, an
+    /// hour a line and its days on one line (``MCPCompactForecast``); a message said for
+    /// several places is written once, as a note at the end. The structured result holds the
+    /// same values. An error only when no place has a forecast.
+    static func manyOutcome(_ entries: [ManyEntry], hours: Int, requestsUsed: Int?) -> Outcome {
+        let compact: [MCPCompactForecast?] = entries.map { entry in
+            guard let forecast = entry.forecast, entry.error == nil else { return nil }
+            return MCPCompactForecast(forecast, hours: hours)
+        }
+        // Messages said for more than one place become notes, numbered in order of use.
+        var counts: [String: Int] = [:]
+        for (entry, place) in zip(entries, compact) {
+            for message in place?.missing.map(\.message) ?? [entry.error ?? Self.noForecast] { counts[message, default: 0] += 1 }
+        }
+        var notes: [String] = []
+        let note: (String) -> String = { message in
+            guard counts[message, default: 0] > 1 else { return message }
+            if let index = notes.firstIndex(of: message) { return "see note \(index + 1)" }
+            notes.append(message)
+            return "see note \(notes.count)"
+        }
         var lines: [String] = []
         var places: [JSONValue] = []
-        for entry in entries {
-            var members: [(String, JSONValue)] = [("query", .string(entry.query))]
-            if let forecast = entry.forecast, entry.error == nil {
-                members.append(("forecast", try Self.structured(forecast, hours: hours).removing("products")
-                    .setting("products", .array([]))))
-                lines.append("## \(entry.query)\n" + MCPForecastText.render(forecast, hours: hours))
+        for (index, (entry, place)) in zip(entries, compact).enumerated() {
+            if let place {
+                lines += place.lines(query: entry.query, note: note)
+                places.append(place.json(query: entry.query))
             } else {
-                let message = entry.error ?? "no forecast"
-                members.append(("error", .string(message)))
-                lines.append("## \(entry.query)\nError: \(message)")
+                let message = entry.error ?? Self.noForecast
+                lines.append("## \(entry.query)\n  error (places[\(index)]): " + note(message))
+                places.append(.object([("query", .string(entry.query)), ("error", .string(message))]))
             }
-            places.append(.object(members))
         }
+        let failed = compact.filter { $0 == nil }.count
+        let requestedAt = entries.lazy.compactMap { $0.forecast?.requestedAt }.first
+        var header = MCPCompactForecast.preamble(places: entries.count, requestedAt: requestedAt)
+        if failed == entries.count {
+            header = "None of the \(entries.count) 'places' has a forecast; each says why below.\n" + header
+        } else if failed > 0 {
+            header += "\n\(failed) of the \(entries.count) 'places' have no forecast: see each 'error'."
+        }
+        var text = header + "\n" + lines.joined(separator: "\n")
+        for (index, message) in notes.enumerated() { text += "\nNote \(index + 1): " + message }
         var structured: [(String, JSONValue)] = [("places", .array(places))]
         if let requestsUsed { structured.append(("requestsUsed", .number(requestsUsed))) }
-        let failed = entries.filter { $0.forecast == nil || $0.error != nil }.count
-        let header = failed == 0 ? "\(entries.count) places." : "\(entries.count) places, \(failed) without a forecast (see each 'Error')."
-        return Outcome(text: header + "\n" + lines.joined(separator: "\n"), structured: .object(structured), isError: failed == entries.count)
+        return Outcome(text: text, structured: .object(structured), isError: failed == entries.count)
     }
+
+    /// What a place without a forecast and without an error says (it does not happen).
+    static let noForecast = "no forecast"
 }

@@ -48,9 +48,9 @@ struct MCPTools: Sendable {
             case "kma_field_values": outcome = try await fieldValues(input, progress: progress)
             default: outcome = .error("unknown tool '\(name)'")
             }
-            return service.redacted(outcome)
+            return service.redacted(outcome).printable
         } catch {
-            return service.redacted(.error(error.message))
+            return service.redacted(.error(error.message)).printable
         }
     }
 
@@ -128,41 +128,44 @@ struct MCPTools: Sendable {
     // MARK: kma_forecast_many
 
     static let manyDescription = """
-        Forecasts for many places in South Korea at once (up to 50), e.g. to compare cities or plan a trip: for each place the next hours \
-        (temperature °C, condition, chance of rain) and the daily lows/highs, from KMA's short-term forecast. Places sharing a KMA grid cell \
-        are fetched once, requests are paced at KMA's rate (30 a second) and count against the server's request budget. \
-        Each place is a name (Korean or English) or 'lat,lon'. A place that cannot be found or fetched has an 'error' saying what to do; \
-        the others are still answered. Long calls report progress and can be cancelled.
+        Forecasts for many places in South Korea at once (up to 50), e.g. to compare cities or plan a trip, kept short: for each place the \
+        next hours (temperature °C, sky or precipitation, chance of rain %, rain mm, wind m/s) and each day's low/high °C with the chance \
+        of rain in the morning and afternoon, from KMA's short-term and ultra-short forecasts; dates, time zone (KST, +09:00) and units \
+        are said once at the top. For more about one place (every hour, humidity, the current observation, ten days), call kma_forecast. \
+        Places sharing a KMA grid cell are fetched once, requests are paced at KMA's rate (30 a second) and count against the server's \
+        request budget. Each place is a name (Korean or English) or 'lat,lon'. A place that cannot be found or fetched has an 'error' \
+        saying what to do; the others are still answered. Long calls report progress and can be cancelled.
         """
     static let manyInput = """
         {"type":"object","additionalProperties":false,"required":["places"],"properties":{
         "places":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"string","minLength":1},"description":"Place names ('부산', 'Jeju', '서울 종로구') or 'lat,lon' pairs ('37.57,126.98')."},
         "hours":{"type":"integer","minimum":1,"maximum":120,"default":12,"description":"How many hours ahead per place (default 12)."}}}
         """
-    static let manyOutput: JSONValue = {
-        // Each place's forecast is a LocalForecast: the forecast schema's definitions are
-        // lifted to the root so its `#/$defs/…` references resolve here too.
-        let forecast = forecastOutput
-        var defs = forecast["$defs"]?.objectValue ?? []
-        let root = forecast.removing("$defs").removing("$schema").removing("$id").removing("title")
-        defs.append(("localForecast", root))
-        let place = schema("""
-            {"type":"object","additionalProperties":false,"required":["query"],"properties":{
-            "query":{"type":"string","description":"The place as given."},
-            "forecast":{"$ref":"#/$defs/localForecast"},
-            "error":{"type":"string","description":"Why this place has no forecast, and what to do."}}}
-            """)
-        return .object([
-            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
-            ("type", .string("object")), ("additionalProperties", .bool(false)), ("required", .array([.string("places")])),
-            ("properties", .object([
-                ("places", .object([("type", .string("array")), ("items", place)])),
-                ("requestsUsed", .object([("type", .string("integer")), ("minimum", .number(0))])),
-                ("sample", .object([("type", .string("boolean")), ("description", .string("true: no key is set, these are recorded samples, not live"))])),
-            ])),
-            ("$defs", .object(defs)),
-        ])
-    }()
+    static let manyOutput = schema("""
+        {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":false,"required":["places"],"properties":{
+        "places":{"type":"array","description":"One entry per place asked for, in order.","items":{"type":"object","additionalProperties":false,"required":["query"],"properties":{
+        "query":{"type":"string","description":"The place as given."},
+        "place":{"type":"string","description":"The place's full name in KMA's table (absent for 'lat,lon')."},
+        "nx":{"type":"integer","minimum":1,"maximum":149},"ny":{"type":"integer","minimum":1,"maximum":253},
+        "hours":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["time"],"properties":{
+        "time":{"type":"string","description":"ISO 8601, KST (+09:00)."},
+        "temperature":{"type":"number","description":"°C."},
+        "condition":{"type":"string","description":"Sky or precipitation: clear, mostly cloudy, overcast, rain, rain and snow, snow, shower …"},
+        "rainChance":{"type":"integer","minimum":0,"maximum":100,"description":"Chance of rain, %."},
+        "rain":{"type":"string","description":"Rain in the hour, mm, as KMA bins it ('under 1', '1-2', '50 or more'); absent for none."},
+        "snow":{"type":"string","description":"New snow in the hour, cm, as KMA bins it; absent for none."},
+        "wind":{"type":"number","minimum":0,"description":"Wind speed, m/s."},
+        "windFrom":{"type":"string","description":"Where the wind blows from, 16-point compass (N, NNE … NNW)."}}}},
+        "days":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["date"],"properties":{
+        "date":{"type":"string","description":"YYYY-MM-DD, KST."},
+        "low":{"type":"number","description":"°C."},"high":{"type":"number","description":"°C."},
+        "morningRainChance":{"type":"integer","minimum":0,"maximum":100,"description":"%."},
+        "afternoonRainChance":{"type":"integer","minimum":0,"maximum":100,"description":"%."}}}},
+        "missing":{"type":"array","description":"Products that delivered nothing for this place, and why.","items":{"type":"object","additionalProperties":false,"required":["product","error"],"properties":{
+        "product":{"enum":["nowcast","ultra-short","short-term"]},"error":{"type":"string"}}}},
+        "error":{"type":"string","description":"Why this place has no forecast, and what to do."}}}},
+        "requestsUsed":{"type":"integer","minimum":0,"description":"KMA requests this call made (with a request budget set)."}}}
+        """)
 
     // MARK: kma_grid
 
@@ -195,7 +198,7 @@ struct MCPTools: Sendable {
         """
     static let baseTimesInput = """
         {"type":"object","additionalProperties":false,"properties":{
-        "at":{"type":"string","description":"The instant, ISO 8601 ('2026-11-21T14:50:00+09:00', '...Z'; without an offset it is KST). Default: now."}}}
+        "at":{"type":"string","description":"The instant, ISO 8601 ('2026-11-21T14:50:00+09:00', '...Z'; without an offset it is KST), in the years 1000 to 9999 (KST). Default: now."}}}
         """
     static let baseTimesOutput = schema("""
         {"type":"object","additionalProperties":false,"required":["at","products"],"properties":{
@@ -239,18 +242,22 @@ struct MCPTools: Sendable {
         temperature (TMP) or chance of rain (POP) at many places at one hour, in one request. Needs an API Hub key (apihub.kma.go.kr) \
         applied for the grid operation, set as KMA_SERVICE_KEY in the client's env for this server. Variables: short-term TMP TMX TMN \
         UUU VVV VEC WSD SKY PTY POP PCP SNO REH WAV; ultra-short T1H UUU VVV VEC WSD SKY LGT PTY RN1 REH; nowcast T1H UUU VVV VEC WSD PTY RN1 REH. \
-        A new run's first call can take 15-45 s.
+        The result states the variable's unit (°C, %, mm, cm, m/s, m, degrees the wind blows from; SKY and PTY are codes, given with \
+        their meanings). 'valid' must be one of the run's hours (the error lists them). A new run's first call can take 15-45 s.
         """
     static let fieldInput = """
         {"type":"object","additionalProperties":false,"required":["variable","points"],"properties":{
         "variable":{"type":"string","description":"One variable code, e.g. TMP, POP, T1H."},
         "product":{"enum":["short-term","ultra-short","nowcast"],"default":"short-term"},
-        "valid":{"type":"string","description":"The valid hour, ISO 8601 ('2026-11-21T15:00+09:00'). Default: the run's first hour."},
+        "valid":{"type":"string","description":"The valid hour, ISO 8601 ('2026-11-21T15:00+09:00'; 'Z' for UTC; without an offset KST), one of the run's hours. Default: the run's first hour."},
         "points":{"type":"array","minItems":1,"maxItems":200,"items":{"type":"string","minLength":1},"description":"Place names or 'lat,lon' pairs."}}}
         """
     static let fieldOutput = schema("""
-        {"type":"object","additionalProperties":false,"required":["variable","product","run","valid","points"],"properties":{
-        "variable":{"type":"string"},"unit":{"type":"string"},"product":{"type":"string"},
+        {"type":"object","additionalProperties":false,"required":["variable","unit","product","run","valid","points"],"properties":{
+        "variable":{"type":"string"},
+        "unit":{"type":"string","description":"The values' unit: °C, %, mm, cm, m/s, m, kA/km², deg (where the wind blows from), or code (see codes)."},
+        "codes":{"type":"object","additionalProperties":{"type":"string"},"description":"For SKY and PTY: each code and its meaning."},
+        "product":{"type":"string"},
         "run":{"type":"string"},"valid":{"type":"string"},
         "points":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["query"],"properties":{
         "query":{"type":"string"},"nx":{"type":"integer"},"ny":{"type":"integer"},"value":{"type":"number"},

@@ -186,7 +186,7 @@ struct MCPServerTests {
         let result = try #require(run.replies.last?["result"])
         let places = result["structuredContent"]?["places"]?.arrayValue ?? []
         #expect(places.count == 6)
-        #expect(places.filter { $0["forecast"] != nil }.count == 4, "\(places.map { $0["error"]?.text ?? "ok" })")
+        #expect(places.filter { $0["hours"]?.arrayValue?.count == 3 }.count == 4, "\(places.map { $0["error"]?.text ?? "ok" })")
         #expect(places[3]["error"] != nil && places[5]["error"] != nil)
         #expect(result["isError"] == nil)
     }

@@ -1,10 +1,25 @@
 import KMAForecast
+import KMAForecastText
 
 extension ForecastClientError {
     /// What went wrong and what to do, in a sentence or two; an error of the mid-term service
     /// says so first, and a refusal that means the key has not been applied for the mid-term
     /// service says how to apply (활용신청).
+    ///
+    /// Text the network sent (KMA's `resultMsg`, a gateway's or API Hub's message, a field's
+    /// error line, an HTML title) enters every face here, escaped by the package's one rule
+    /// (``PrintableText/escaped(_:maximumLength:)``): control characters (line feeds, ESC, BEL,
+    /// C1) and bidirectional overrides are written as `\u{1B}`-style escapes, so the terminal,
+    /// a stored forecast's JSON (``ForecastFailure/message``) and an agent read the same
+    /// words. (An unknown place's candidates, one a line, are the place table's, not the
+    /// network's.)
     public var description: String {
+        if case .unknownPlace = reason { return unescapedDescription }
+        return PrintableText.escaped(unescapedDescription)
+    }
+
+    /// ``description`` before escaping.
+    private var unescapedDescription: String {
         switch service {
         case .shortTerm:
             return serviceNeutralDescription

@@ -12,15 +12,28 @@ package enum HaeundaeScenario {
     /// 2026-10-04T17:30:00+09:00.
     package static var now: Date { (try? KSTDateTime(year: 2026, month: 10, day: 4, hour: 17, minute: 30).date) ?? Date() }
 
-    /// A replay server with the scenario's runs and mid-term answers.
-    package static func server() throws -> ReplayServer {
+    /// A replay server with the scenario's runs and mid-term answers. With `everyCell`, the
+    /// same runs are served for any cell (relabelled), for many places at once.
+    package static func server(everyCell: Bool = false) throws -> ReplayServer {
         let server = try ReplayServer(expectedKey: key)
+        for run in try runs() {
+            server.add(run)
+            if everyCell { server.synthesize(run) }
+        }
+        try server.addRecordedMidTerm(temperaturePoint: "11H20201", landRegion: "11H20000")
+        return server
+    }
+
+    /// The point runs at 해운대구's cell: short-term 14:00 and 17:00, the nowcast 17:00, the
+    /// ultra-short forecast 16:30.
+    package static func runs() throws -> [RecordedRun] {
+        var runs: [RecordedRun] = []
         for time in ["1400", "1700"] {
-            server.add(ExtendedDayRun.recordedRun(base: try ForecastBase(baseDate: "20261004", baseTime: time), nx: nx, ny: ny))
+            runs.append(ExtendedDayRun.recordedRun(base: try ForecastBase(baseDate: "20261004", baseTime: time), nx: nx, ny: ny))
         }
         let nowBase = try ForecastBase(baseDate: "20261004", baseTime: "1700")
         let nowcast: [(String, String)] = [("PTY", "0"), ("REH", "70"), ("RN1", "0"), ("T1H", "21.5"), ("UUU", "1.2"), ("VEC", "200"), ("VVV", "0.5"), ("WSD", "3.1")]
-        server.add(RecordedRun(operation: ForecastProduct.nowcast.operation, baseDate: "20261004", baseTime: "1700", nx: nx, ny: ny, items: nowcast.map {
+        runs.append(RecordedRun(operation: ForecastProduct.nowcast.operation, baseDate: "20261004", baseTime: "1700", nx: nx, ny: ny, items: nowcast.map {
             Scenario.json(ForecastItem(base: nowBase, category: ForecastCategory($0.0), forecastDate: 20_261_004, forecastTime: 1700, value: $0.1, isObservation: true, nx: nx, ny: ny))
         }))
         let ultraBase = try ForecastBase(baseDate: "20261004", baseTime: "1630")
@@ -31,9 +44,8 @@ package enum HaeundaeScenario {
                 items.append(Scenario.json(ForecastItem(base: ultraBase, category: ForecastCategory(code), forecastDate: at.yyyymmdd, forecastTime: at.hhmm, value: value, nx: nx, ny: ny)))
             }
         }
-        server.add(RecordedRun(operation: ForecastProduct.ultraShort.operation, baseDate: "20261004", baseTime: "1630", nx: nx, ny: ny, items: items))
-        try server.addRecordedMidTerm(temperaturePoint: "11H20201", landRegion: "11H20000")
-        return server
+        runs.append(RecordedRun(operation: ForecastProduct.ultraShort.operation, baseDate: "20261004", baseTime: "1630", nx: nx, ny: ny, items: items))
+        return runs
     }
 
     /// The environment that points the tool at `server` with the key.
