@@ -203,6 +203,9 @@ struct DailyForecastSection {
             var cells = [layout.narrow ? TerminalChart.dayLabel(day.yyyymmdd, language) : CalendarText.day(day.yyyymmdd, language)]
             if layout.joinedHalves {
                 cells += [joined(day), day.source == nil ? "–" : chance(day).map { "\($0)%" } ?? "–"]
+            } else if day.morning == nil, day.afternoon == nil, let evening = day.evening {
+                // Late in the day: what is left of today, not two empty halves.
+                cells += [(ko ? "저녁 " : "evening ") + half(evening, shortWords: layout.shortWords), ""]
             } else {
                 cells += [
                     (ko ? "오전 " : "AM ") + half(day.morning, shortWords: layout.shortWords),
@@ -215,7 +218,9 @@ struct DailyForecastSection {
         let temperatures = shownDays(view).map { (temperature($0.lowTemperature), temperature($0.highTemperature)) }
         func widest(_ texts: [String]) -> Int { texts.map(Formatting.displayWidth).max() ?? 0 }
         let columns = rows.first?.count ?? 0
-        var widths = (0..<columns).map { index in widest(rows.map { $0[index] }) }
+        // An evening (today, late) spans both halves' columns: it does not widen them.
+        let spans = shownDays(view).map { !layout.joinedHalves && $0.morning == nil && $0.afternoon == nil && $0.evening != nil }
+        var widths = (0..<columns).map { index in widest(zip(rows, spans).filter { !$0.1 || index == 0 || index == columns - 1 }.map { $0.0[index] }) }
         if !layout.joinedHalves, columns == 4 {
             // 오전 and 오후 as wide as each other, so that the halves line up as one grid.
             widths[1] = max(widths[1], widths[2])
@@ -243,9 +248,13 @@ struct DailyForecastSection {
                     + (layout.narrow ? "/" : " / ") + Formatting.padRight(high, highWidth)
             }
             let gap = layout.narrow ? " " : "  "
-            for index in 1..<(columns - 1) {
-                let cell = layout.joinedHalves && index == 2 ? Formatting.padLeft(cells[index], widths[index]) : Formatting.padRight(cells[index], widths[index])
-                text += gap + cell
+            if !layout.joinedHalves, day.morning == nil, day.afternoon == nil, day.evening != nil {
+                text += gap + Formatting.padRight(cells[1], widths[1] + gap.count + widths[2])
+            } else {
+                for index in 1..<(columns - 1) {
+                    let cell = layout.joinedHalves && index == 2 ? Formatting.padLeft(cells[index], widths[index]) : Formatting.padRight(cells[index], widths[index])
+                    text += gap + cell
+                }
             }
             let source = cells[columns - 1]
             text = isWet(day) ? style.cyan(text) : text
@@ -255,7 +264,7 @@ struct DailyForecastSection {
 
     /// Whether rain is likely on the day: a half with precipitation or a rain chance of 60 % or more.
     func isWet(_ day: ForecastDay) -> Bool {
-        [day.morning, day.afternoon].contains { half in
+        [day.morning, day.afternoon, day.evening].contains { half in
             guard let half else { return false }
             return (half.precipitationType.map { $0 != .noPrecipitation } ?? false) || (half.precipitationChancePercent ?? 0) >= 60
         }
@@ -278,6 +287,7 @@ struct DailyForecastSection {
     /// `–` for a missing half, `missing` for a day without data.
     private func joined(_ day: ForecastDay) -> String {
         guard day.source != nil else { return ko ? "자료 없음" : "missing" }
+        if day.morning == nil, day.afternoon == nil, let evening = day.evening { return (ko ? "저녁 " : "eve ") + word(evening) }
         let am = day.morning.map(word) ?? "–", pm = day.afternoon.map(word) ?? "–"
         let approximate = (day.morning?.isApproximate ?? false) || (day.afternoon?.isApproximate ?? false) ? "≈" : ""
         return approximate + (am == pm ? am : am + "→" + pm)
@@ -296,7 +306,7 @@ struct DailyForecastSection {
 
     /// The day's highest rain chance of the halves that have one.
     private func chance(_ day: ForecastDay) -> Int? {
-        [day.morning?.precipitationChancePercent, day.afternoon?.precipitationChancePercent].compactMap { $0 }.max()
+        day.precipitationChance.map { Int(($0 * 100).rounded()) }
     }
 
     /// The condition in a word (``HourStrip/word(sky:precipitation:language:)``); a phrase KMA
