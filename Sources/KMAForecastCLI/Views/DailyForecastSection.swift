@@ -199,22 +199,7 @@ struct DailyForecastSection {
     /// The days' lines in a layout, each starting with two spaces; a wet day's in cyan.
     func dayLines(_ view: LocalForecast, layout: Layout) -> [String] {
         let twoRuns = kindsWithTwoRuns(view)
-        var rows = shownDays(view).map { day -> [String] in
-            var cells = [layout.narrow ? TerminalChart.dayLabel(day.yyyymmdd, language) : CalendarText.day(day.yyyymmdd, language)]
-            if layout.joinedHalves {
-                cells += [joined(day), day.source == nil ? "–" : chance(day).map { "\($0)%" } ?? "–"]
-            } else if day.morning == nil, day.afternoon == nil, let evening = day.evening {
-                // Late in the day: what is left of today, not two empty halves.
-                cells += [(ko ? "저녁 " : "evening ") + half(evening, shortWords: layout.shortWords), ""]
-            } else {
-                cells += [
-                    (ko ? "오전 " : "AM ") + half(day.morning, shortWords: layout.shortWords),
-                    (ko ? "오후 " : "PM ") + half(day.afternoon, shortWords: layout.shortWords),
-                ]
-            }
-            cells.append(source(day, layout.source, twoRuns: twoRuns))
-            return cells
-        }
+        var rows = shownDays(view).map { cells($0, layout: layout, twoRuns: twoRuns) }
         let temperatures = shownDays(view).map { (temperature($0.lowTemperature), temperature($0.highTemperature)) }
         func widest(_ texts: [String]) -> Int { texts.map(Formatting.displayWidth).max() ?? 0 }
         let columns = rows.first?.count ?? 0
@@ -260,6 +245,25 @@ struct DailyForecastSection {
             text = isWet(day) ? style.cyan(text) : text
             return source.isEmpty ? text : text + gap + style.dim(source)
         }
+    }
+
+    /// A day's cells before the temperatures are put in: the date, the halves (or the
+    /// evening, or `AM→PM`), the source.
+    private func cells(_ day: ForecastDay, layout: Layout, twoRuns: (short: Bool, mid: Bool)) -> [String] {
+        var cells = [layout.narrow ? TerminalChart.dayLabel(day.yyyymmdd, language) : CalendarText.day(day.yyyymmdd, language)]
+        if layout.joinedHalves {
+            cells += [joined(day), day.source == nil ? "–" : chance(day).map { "\($0)%" } ?? "–"]
+        } else if day.morning == nil, day.afternoon == nil, let evening = day.evening {
+            // Late in the day: what is left of today, not two empty halves.
+            cells += [(ko ? "저녁 " : "evening ") + half(evening, shortWords: layout.shortWords), ""]
+        } else {
+            cells += [
+                (ko ? "오전 " : "AM ") + half(day.morning, shortWords: layout.shortWords),
+                (ko ? "오후 " : "PM ") + half(day.afternoon, shortWords: layout.shortWords),
+            ]
+        }
+        cells.append(source(day, layout.source, twoRuns: twoRuns))
+        return cells
     }
 
     /// Whether rain is likely on the day: a half with precipitation or a rain chance of 60 % or more.
