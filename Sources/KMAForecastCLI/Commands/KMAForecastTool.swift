@@ -70,9 +70,14 @@ public enum KMAForecastTool {
         for command in subcommands {
             out += "\n" + String(repeating: "─", count: min(width, 60)) + "\n\n"
             // The forecast is the tool's own help above: its text once, not twice.
+            let spec = command.spec
             let text = command == .forecast
-                ? "The forecast is the tool's main job: its usage, options and notes are the ones above\n(`kma-forecast forecast …` is `kma-forecast …`).\n"
-                : command.spec.helpText(width: width)
+                ? CommandSpec(
+                    name: spec.name, abstract: spec.abstract, usage: spec.usage,
+                    discussion: "The tool's main job: 'kma-forecast forecast …' is 'kma-forecast …', whose notes and options are above.",
+                    options: [], positional: nil
+                ).helpText(width: width)
+                : spec.helpText(width: width)
             // A paragraph printed already (the place data's source) is not printed again.
             func paragraphs(_ text: String) -> [String] {
                 text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }

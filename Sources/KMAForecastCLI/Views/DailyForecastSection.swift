@@ -72,10 +72,13 @@ struct DailyForecastSection {
         /// The day's condition as `AM→PM` (one word when both are the same) and its highest
         /// rain chance, instead of two halves each with its chance.
         var joinedHalves = false
+        /// With ``narrow``, the date still as `Sun 10-04` (the `--days` view keeps the month).
+        var fullDate = false
 
         /// The `--days` view's layouts: the run stays on every line.
         static let withRuns: [Layout] = [
-            Layout(source: .run), Layout(source: .run, shortWords: true), Layout(source: .run, shortWords: true, narrow: true),
+            Layout(source: .run), Layout(source: .run, shortWords: true),
+            Layout(source: .run, shortWords: true, narrow: true, fullDate: true), Layout(source: .run, shortWords: true, narrow: true),
         ]
         /// The default view's layouts.
         static let section: [Layout] = [
@@ -250,7 +253,7 @@ struct DailyForecastSection {
     /// A day's cells before the temperatures are put in: the date, the halves (or the
     /// evening, or `AM→PM`), the source.
     private func cells(_ day: ForecastDay, layout: Layout, twoRuns: (short: Bool, mid: Bool)) -> [String] {
-        var cells = [layout.narrow ? TerminalChart.dayLabel(day.yyyymmdd, language) : CalendarText.day(day.yyyymmdd, language)]
+        var cells = [layout.narrow && !layout.fullDate ? TerminalChart.dayLabel(day.yyyymmdd, language) : CalendarText.day(day.yyyymmdd, language)]
         if layout.joinedHalves {
             cells += [joined(day), day.source == nil ? "–" : chance(day).map { "\($0)%" } ?? "–"]
         } else if day.morning == nil, day.afternoon == nil, let evening = day.evening {
