@@ -20,11 +20,13 @@ extension ForecastValue {
     ///
     /// - Parameters:
     ///   - language: Korean or English.
-    ///   - units: ``UnitSystem/metric`` (KMA's units) or ``UnitSystem/imperial`` (°F, mph, in).
+    ///   - units: ``UnitSystem/metric`` (KMA's units) or ``UnitSystem/imperial`` (°F, mph, in);
+    ///     °F as precise as KMA's °C (``UnitSystem/temperatureText(celsius:_:decimals:)``).
     public func text(_ language: DisplayLanguage, units: UnitSystem = .metric) -> String {
         switch meaning {
         case .number(let value):
             guard let unit else { return NumberText.format(value, decimals: 1) }
+            if unit == .celsius { return units.temperatureText(celsius: value, language) }
             let shown = units.convert(value, from: unit)
             return shown.unit.text(shown.value, language)
         case .missing:

@@ -56,4 +56,11 @@ package enum Formatting {
         }
         return width
     }
+
+    /// `text` with the spaces at the end of each line removed (line breaks kept).
+    package static func trimmingTrailingSpaces(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in line.last == " " ? String(line.reversed().drop { $0 == " " }.reversed()) : String(line) }
+            .joined(separator: "\n")
+    }
 }

@@ -11,7 +11,9 @@
 ///    00:00 slot, as the last day of a run does, is not a day). Low/high are `TMN`/`TMX` where
 ///    the run has them, else the lowest/highest hourly `TMP`. 오전 is the 06–11 slots, 오후 the
 ///    12–17 slots: the worst `PTY` (none < shower < rain < rain/snow < snow), the most frequent
-///    `SKY` (a tie goes to the cloudier), the highest `POP`. A half with no slot is missing.
+///    `SKY` (a tie goes to the cloudier), the highest `POP`. A half with no slot is missing;
+///    a day with neither half (today, late) has its 18–23 slots as ``ForecastDay/evening``.
+///    ``widened(_:byHours:)`` then widens the low and high to the hours a timeline shows.
 /// 2. **Otherwise the mid-term day n = date − issue date** of the newest usable run (one with
 ///    at least one answer): day 4 only from an 06 run, never day 3, never outside 4…10
 ///    (``MidTermIssue/dayNumber(of:)``).
@@ -77,7 +79,7 @@ public enum DailyForecastMerger {
             extreme.map { DailyTemperature(value: $0.value, origin: $0.source == .daily ? .dailyExtreme : .hourly) }
         }
         let base = rows.map(\.base).max()
-        return ForecastDay(
+        var day = ForecastDay(
             start: start,
             lowTemperature: temperature(summary?.minimumTemperature),
             highTemperature: temperature(summary?.maximumTemperature),
@@ -86,6 +88,11 @@ public enum DailyForecastMerger {
             source: base.map { .shortTerm($0) },
             isHalfDaySplit: true
         )
+        if day.morning == nil, day.afternoon == nil {
+            // Late in the day: what is left of it is its evening.
+            day.evening = half(rows.filter { $0.forecastTime >= 1800 })
+        }
+        return day
     }
 
     /// How bad a precipitation type is, for "the worst PTY": none < shower < drizzle <

@@ -3,7 +3,7 @@
 /// from the halves when decoded.
 extension ForecastDay: Codable {
     private enum CodingKeys: String, CodingKey {
-        case date, low, high, morning, afternoon, precipitationChance, condition, source, isHalfDaySplit
+        case date, low, high, morning, afternoon, evening, precipitationChance, condition, source, isHalfDaySplit
     }
 
     /// Decodes the shape.
@@ -22,6 +22,7 @@ extension ForecastDay: Codable {
             source: try container.decodeIfPresent(DailyForecastSource.self, forKey: .source),
             isHalfDaySplit: try container.decode(Bool.self, forKey: .isHalfDaySplit)
         )
+        evening = try container.decodeIfPresent(HalfDayForecast.self, forKey: .evening)
     }
 
     /// Encodes the shape.
@@ -32,6 +33,7 @@ extension ForecastDay: Codable {
         try container.encodeIfPresent(highTemperature, forKey: .high)
         try container.encodeIfPresent(morning, forKey: .morning)
         try container.encodeIfPresent(afternoon, forKey: .afternoon)
+        try container.encodeIfPresent(evening, forKey: .evening)
         try container.encodeIfPresent(precipitationChance, forKey: .precipitationChance)
         try container.encodeIfPresent(condition, forKey: .condition)
         try container.encodeIfPresent(source, forKey: .source)

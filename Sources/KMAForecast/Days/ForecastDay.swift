@@ -38,6 +38,9 @@ public struct ForecastDay: Hashable, Sendable {
     public var source: DailyForecastSource?
     /// `false` for mid-term days 8–10, whose one value stands in ``morning`` and ``afternoon`` alike.
     public var isHalfDaySplit: Bool
+    /// The evening (18–23 h), set only for a day that has neither ``morning`` nor ``afternoon``
+    /// but has evening hours: today, asked late in the day, says what it has.
+    public var evening: HalfDayForecast?
 
     /// A day.
     ///
@@ -79,16 +82,17 @@ public struct ForecastDay: Hashable, Sendable {
         String(start.year) + "-" + start.month.zeroPadded(toWidth: 2) + "-" + start.day.zeroPadded(toWidth: 2)
     }
 
-    /// The day's chance of rain, 0…1: the higher of 오전's and 오후's; `nil` when neither has one.
+    /// The day's chance of rain, 0…1: the higher of 오전's and 오후's (or the evening's, when
+    /// the day has only that); `nil` when none has one.
     public var precipitationChance: Double? {
-        [morning?.precipitationChance, afternoon?.precipitationChance].compactMap { $0 }.max()
+        [morning?.precipitationChance, afternoon?.precipitationChance, evening?.precipitationChance].compactMap { $0 }.max()
     }
 
     /// The day's condition in one word: the half with the worse precipitation when something
     /// falls in either (``DailyForecastMerger/severity(_:)``), else 오후's sky (오전's when 오후 is
-    /// unknown); `nil` when neither half is known.
+    /// unknown, the evening's when the day has only that); `nil` when no part is known.
     public var condition: ForecastCondition? {
-        let halves = [afternoon, morning].compactMap { $0 }
+        let halves = [afternoon, morning, evening].compactMap { $0 }
         let wet = halves.compactMap { half -> (PrecipitationType, HalfDayForecast)? in
             guard let type = half.precipitationType, type != .noPrecipitation else { return nil }
             return (type, half)
@@ -116,7 +120,10 @@ public struct DailyTemperature: Hashable, Sendable {
     public enum Origin: String, Hashable, Sendable, Codable, CaseIterable {
         /// The short-term run's `TMN` or `TMX`.
         case dailyExtreme = "daily"
-        /// The lowest or highest hourly `TMP` of the day's hours in the short-term run.
+        /// The lowest or highest hourly temperature: the short-term run's `TMP` when the run
+        /// has no `TMN`/`TMX` for the day, or an hour shown for the day (an ultra-short `T1H`,
+        /// the observation) below the low or above the high
+        /// (``DailyForecastMerger/widened(_:byHours:)``).
         case hourly = "hourly"
         /// The mid-term `taMin{n}` or `taMax{n}`.
         case midTerm = "mid"

@@ -69,8 +69,15 @@ struct CommandSpec: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func usageLines(prefix: String) -> [String] {
-        let indent = String(repeating: " ", count: prefix.count)
+    /// ``usageHint`` in Korean (`--lang ko`).
+    var koreanUsageHint: String {
+        var lines = usageLines(prefix: "사용법: ", indentWidth: Formatting.displayWidth("사용법: "))
+        lines.append("  자세한 내용은 '\(commandPath) --help'를 보세요.")
+        return lines.joined(separator: "\n")
+    }
+
+    private func usageLines(prefix: String, indentWidth: Int? = nil) -> [String] {
+        let indent = String(repeating: " ", count: indentWidth ?? prefix.count)
         return usage.enumerated().map { index, line in
             (index == 0 ? prefix : indent) + commandPath + (line.isEmpty ? "" : " " + line)
         }

@@ -14,6 +14,19 @@ extension DisplayLanguage {
     }
 }
 
+extension DisplayLanguage {
+    /// The language a run asks for before (or without) its arguments parsing: `--lang ko`
+    /// (or `--lang=ko`) anywhere before `--`, else the environment's (``preferred(in:)``).
+    static func requested(_ context: CommandContext) -> DisplayLanguage {
+        var arguments = context.arguments[...]
+        while let argument = arguments.popFirst(), argument != "--" {
+            let value = argument == "--lang" ? arguments.first : argument.hasPrefix("--lang=") ? String(argument.dropFirst(7)) : nil
+            if let value, let language = DisplayLanguage(rawValue: value) { return language }
+        }
+        return preferred(in: context.environment)
+    }
+}
+
 /// The `--lang` and `--units` options that every view for people takes.
 extension OptionSpec {
     static let language = OptionSpec(

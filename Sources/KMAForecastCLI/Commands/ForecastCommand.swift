@@ -29,11 +29,13 @@ enum ForecastCommand {
             the days ahead. --format json is the library's LocalForecast (it says which product
             and run gave each value; schema: Schemas/local-forecast.schema.json). With --format
             json or csv the exit status is 1 when a requested product is missing (the output
-            holds the rest, and why).
+            holds the rest, and why). Every format holds the days the text view shows (without
+            --product: the mid-term forecast's to +10 too): JSON's daily, and in CSV one 'daily'
+            row per day after the hours (TMN/TMX its low and high, POP, SKY, PTY; fcstTime empty).
 
-            The key comes from --service-key or KMA_SERVICE_KEY. Without a key, the text view shows
-            bundled sample data (a real recorded forecast, its first line saying of which place
-            and run); other formats need a key (or --demo).
+            The key comes from --service-key or KMA_SERVICE_KEY. Without a key, the text view and --format svg show
+            bundled sample data (a real recorded forecast, its first line or title saying of which
+            place and run); json and csv need a key (or --demo).
             \(keyHelp)
 
             Runs are cached under $XDG_CACHE_HOME/kma-forecast (else ~/.cache/kma-forecast): a
@@ -117,8 +119,9 @@ enum ForecastCommand {
         let units = arguments.units
         let product: ForecastProduct? = arguments.string("product").flatMap(ForecastProduct.init(rawValue:))
         let products = product.map { [$0] } ?? ForecastProduct.allCases
-        // The default text view closes with the days ahead, the mid-term forecast's included.
-        let defaultView = product == nil && format == .text && !svg
+        // The default forecast holds the days ahead, the mid-term forecast's included, in every
+        // format (text, JSON, CSV, SVG): one rule, the text view's.
+        let defaultView = product == nil
         let fetched = try await forecast(
             arguments, context, products: products, midTermDays: defaultView ? 10 : nil, implicitMidTerm: true,
             picture: format == .text || svg, language: language
@@ -190,7 +193,9 @@ enum ForecastCommand {
             if arguments.has("at") {
                 throw .usage("'--at <instant>' asks KMA for another instant; the sample is a recording of one instant. Give a key (KMA_SERVICE_KEY) to use --at, or leave it out")
             }
-            return try await sample(products: products, midTermDays: midTermDays, requested: requested, explicit: arguments.has("demo"), context: context)
+            return try await sample(
+                products: products, midTermDays: midTermDays, requested: requested, explicit: arguments.has("demo"), language: language, context: context
+            )
         }
         guard let requested else {
             throw .usage("Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' or '--place <name>' (or --demo)")
@@ -200,11 +205,13 @@ enum ForecastCommand {
         let forecast = try await live(requested, settings: settings, products: products, midTermDays: days, language: language, context: context)
         for outcome in forecast.products {
             guard let failure = outcome.failure else { continue }
-            context.standardError.write("Warning: \(outcome.product.rawValue): \(TerminalText.safe(failure.message))\n")
+            let product = language == .ko ? "경고: " + outcome.product.koreanName : "Warning: " + outcome.product.rawValue
+            context.standardError.write("\(product): \(TerminalText.safe(failure.message))\n")
         }
         if !implicitMidTerm, let failure = forecast.midTerm?.failure {
-            let days = forecast.midTerm?.status == .failed ? " The mid-term days are shown as missing." : ""
-            context.standardError.write("Warning: mid-term: \(TerminalText.safe(failure.message))\(days)\n")
+            let failed = forecast.midTerm?.status == .failed
+            let days = failed ? (language == .ko ? " 중기 날들은 자료 없음으로 보입니다." : " The mid-term days are shown as missing.") : ""
+            context.standardError.write((language == .ko ? "경고: 중기예보: " : "Warning: mid-term: ") + "\(TerminalText.safe(failure.message))\(days)\n")
         }
         return (forecast, nil)
     }
@@ -246,7 +253,8 @@ enum ForecastCommand {
     /// instant it became available; with days, the mid-term recording as a forecast of its own
     /// (its place and run are not the short-term recording's).
     static func sample(
-        products: [ForecastProduct], midTermDays: Int?, requested: ForecastLocation?, explicit: Bool, context: CommandContext
+        products: [ForecastProduct], midTermDays: Int?, requested: ForecastLocation?, explicit: Bool, language: DisplayLanguage = .en,
+        context: CommandContext
     ) async throws(CLIError) -> (forecast: LocalForecast, midTermSample: LocalForecast?) {
         let recordings = LocalForecast.sampleRecordings
         let wanted = products.count == 1 ? products[0] : .shortTerm
@@ -269,7 +277,9 @@ enum ForecastCommand {
         if midTermDays != nil, let mid = recordings.first(where: { $0.product == nil }) {
             midTermSample = try await ask(mid, products: [], midTermDays: 11)
         }
-        context.standardError.write(sampleNotice(recording, requested: requested, explicit: explicit))
+        context.standardError.write(
+            language == .ko ? koreanSampleNotice(forecast, requested: requested, explicit: explicit) : sampleNotice(recording, requested: requested, explicit: explicit)
+        )
         return (forecast, midTermSample)
     }
 
@@ -306,25 +316,25 @@ enum ForecastCommand {
         try JSONOutput.encode(forecast)
     }
 
-    /// The records CSV contract with a `product` column: every row of every product fetched.
+    /// The records CSV contract with a `product` column, then the days the text view shows
+    /// (``ForecastCSV``).
     static func csv(_ forecast: LocalForecast) -> String {
-        let order: [ForecastProduct] = [.nowcast, .ultraShort, .shortTerm]
-        var entries: [(ForecastProduct, ForecastRow)] = []
-        for product in order {
-            guard let outcome = forecast.outcome(product), outcome.failure == nil else { continue }
-            entries += outcome.rows.map { (product, $0) }
-        }
-        entries.sort { a, b in
-            let ka = (a.1.cell, a.1.validTime)
-            let kb = (b.1.cell, b.1.validTime)
-            if ka != kb { return ka < kb }
-            return (order.firstIndex(of: a.0) ?? 0) < (order.firstIndex(of: b.0) ?? 0)
-        }
-        return ForecastRow.csv(entries.map(\.1), categories: ForecastRow.csvCategories(of: entries.map(\.1)), products: entries.map(\.0))
+        ForecastCSV.text(forecast)
     }
 
     /// The notice for sample data on standard error (standard output's first line says what
     /// the sample is): that it is not the place asked for, and how to get a key.
+    static func koreanSampleNotice(_ forecast: LocalForecast, requested: ForecastLocation?, explicit: Bool) -> String {
+        var text = explicit ? "참고: --demo 는 표본 자료를 보여 줍니다: " : "참고: KMA 서비스 키(KMA_SERVICE_KEY)가 없어 표본 자료를 보여 줍니다: "
+        text += String((forecast.koreanRecordingNote ?? "").dropFirst("표본: ".count))
+        if let requested, let place = try? requested.resolved(), place.cell != forecast.location.cell {
+            let name = place.placeName.map { "\($0) " } ?? ""
+            text += " 물으신 곳(\(name)격자 \(place.cell.nx), \(place.cell.ny))은 실시간 자료가 있어야 합니다."
+        }
+        if !explicit { text += "\n" + KoreanMessages.translate(keyHelp) }
+        return text + "\n\n"
+    }
+
     static func sampleNotice(_ recording: SampleRecording, requested: ForecastLocation?, explicit: Bool) -> String {
         var text = explicit ? "Note: --demo shows sample data: " : "Note: no KMA service key is set (KMA_SERVICE_KEY), so this shows sample data: "
         text += recording.description + ", not a live forecast."

@@ -1,3 +1,5 @@
+import Foundation
+import KMAForecast
 import KMAForecastText
 
 /// The `kma-forecast` command-line tool, runnable in-process.
@@ -67,7 +69,22 @@ public enum KMAForecastTool {
         var out = rootSpec.helpText(width: width)
         for command in subcommands {
             out += "\n" + String(repeating: "─", count: min(width, 60)) + "\n\n"
-            out += "kma-forecast \(command.spec.name)\n\n" + command.spec.helpText(width: width)
+            // The forecast is the tool's own help above: its text once, not twice.
+            let spec = command.spec
+            let text = command == .forecast
+                ? CommandSpec(
+                    name: spec.name, abstract: spec.abstract, usage: spec.usage,
+                    discussion: "The tool's main job: 'kma-forecast forecast …' is 'kma-forecast …', whose notes and options are above.",
+                    options: [], positional: nil
+                ).helpText(width: width)
+                : spec.helpText(width: width)
+            // A paragraph printed already (the place data's source) is not printed again.
+            func paragraphs(_ text: String) -> [String] {
+                text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
+            }
+            let printed = Set(paragraphs(out))
+            let fresh = paragraphs(text).filter { !printed.contains($0) }.joined(separator: "\n\n")
+            out += "kma-forecast \(command.spec.name)\n\n" + fresh + "\n"
         }
         return out
     }
@@ -181,12 +198,16 @@ public enum KMAForecastTool {
 
     /// Prints an error the way swift-argument-parser does and returns the exit status.
     static func report(_ error: CLIError, spec: CommandSpec, _ context: CommandContext) -> Int32 {
+        // `--lang ko` (or a Korean locale): the error in Korean, from its first word.
+        let ko = DisplayLanguage.requested(context) == .ko
+        let lead = ko ? "오류: " : "Error: "
+        func text(_ message: String) -> String { TerminalText.safe(ko ? KoreanMessages.translate(message) : message) }
         switch error {
         case .usage(let message):
-            context.standardError.write("Error: \(TerminalText.safe(message))\n\(spec.usageHint)\n")
+            context.standardError.write(lead + text(message) + "\n" + (ko ? spec.koreanUsageHint : spec.usageHint) + "\n")
             return ExitCode.usage
         case .runtime(let message):
-            context.standardError.write("Error: \(TerminalText.safe(message))\n")
+            context.standardError.write(lead + text(message) + "\n")
             return ExitCode.failure
         case .alreadyReported:
             return ExitCode.failure

@@ -8,10 +8,14 @@ import KMAGrid
 /// KMA's limit (``RequestRateLimiter``), resumable through the cache.
 enum ManyPlacesCommand {
     /// Whether the arguments ask for many places: `--input`, a place option given more than
-    /// once, or `--format jsonl`. (One `--place` with one `--lat` is still the one-place
-    /// conflict it always was.)
+    /// once, two kinds of place option (`--place` with `--lat/--lon`: two places), or
+    /// `--format jsonl`.
     static func applies(_ arguments: ParsedArguments) -> Bool {
-        arguments.has("input") || ["place", "lat", "lon", "nx", "ny"].contains { arguments.count($0) > 1 }
+        // Two places are a batch however they are given: `--place A --place B`, and as well
+        // `--place A --lat … --lon …` or `--nx … --ny … --place B`.
+        let forms = LocationArguments.forms(arguments)
+        return arguments.has("input") || ["place", "lat", "lon", "nx", "ny"].contains { arguments.count($0) > 1 }
+            || [forms.point, forms.cell, forms.place].filter { $0 }.count > 1
             || arguments.string("format") == "jsonl"
     }
 

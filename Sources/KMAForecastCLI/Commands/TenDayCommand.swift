@@ -59,7 +59,7 @@ enum TenDayCommand {
             var section = DailyForecastSection(language: language, style: style, width: width, units: arguments.units)
             section.showsMissingDays = true
             var text = section.text(forecast, header: .full, outlook: outlook)
-            if let recording = forecast.recording { text = style.yellow(recording.note) + "\n" + text }
+            if let note = forecast.recordingNote(language) { text = style.yellow(note) + "\n" + text }
             if let sample = fetched.midTermSample {
                 text += "\n" + section.text(sample, header: .sample)
             }

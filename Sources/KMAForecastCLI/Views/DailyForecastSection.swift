@@ -72,10 +72,13 @@ struct DailyForecastSection {
         /// The day's condition as `AM→PM` (one word when both are the same) and its highest
         /// rain chance, instead of two halves each with its chance.
         var joinedHalves = false
+        /// With ``narrow``, the date still as `Sun 10-04` (the `--days` view keeps the month).
+        var fullDate = false
 
         /// The `--days` view's layouts: the run stays on every line.
         static let withRuns: [Layout] = [
-            Layout(source: .run), Layout(source: .run, shortWords: true), Layout(source: .run, shortWords: true, narrow: true),
+            Layout(source: .run), Layout(source: .run, shortWords: true),
+            Layout(source: .run, shortWords: true, narrow: true, fullDate: true), Layout(source: .run, shortWords: true, narrow: true),
         ]
         /// The default view's layouts.
         static let section: [Layout] = [
@@ -199,23 +202,13 @@ struct DailyForecastSection {
     /// The days' lines in a layout, each starting with two spaces; a wet day's in cyan.
     func dayLines(_ view: LocalForecast, layout: Layout) -> [String] {
         let twoRuns = kindsWithTwoRuns(view)
-        var rows = shownDays(view).map { day -> [String] in
-            var cells = [layout.narrow ? TerminalChart.dayLabel(day.yyyymmdd, language) : CalendarText.day(day.yyyymmdd, language)]
-            if layout.joinedHalves {
-                cells += [joined(day), day.source == nil ? "–" : chance(day).map { "\($0)%" } ?? "–"]
-            } else {
-                cells += [
-                    (ko ? "오전 " : "AM ") + half(day.morning, shortWords: layout.shortWords),
-                    (ko ? "오후 " : "PM ") + half(day.afternoon, shortWords: layout.shortWords),
-                ]
-            }
-            cells.append(source(day, layout.source, twoRuns: twoRuns))
-            return cells
-        }
+        var rows = shownDays(view).map { cells($0, layout: layout, twoRuns: twoRuns) }
         let temperatures = shownDays(view).map { (temperature($0.lowTemperature), temperature($0.highTemperature)) }
         func widest(_ texts: [String]) -> Int { texts.map(Formatting.displayWidth).max() ?? 0 }
         let columns = rows.first?.count ?? 0
-        var widths = (0..<columns).map { index in widest(rows.map { $0[index] }) }
+        // An evening (today, late) spans both halves' columns: it does not widen them.
+        let spans = shownDays(view).map { !layout.joinedHalves && $0.morning == nil && $0.afternoon == nil && $0.evening != nil }
+        var widths = (0..<columns).map { index in widest(zip(rows, spans).filter { !$0.1 || index == 0 || index == columns - 1 }.map { $0.0[index] }) }
         if !layout.joinedHalves, columns == 4 {
             // 오전 and 오후 as wide as each other, so that the halves line up as one grid.
             widths[1] = max(widths[1], widths[2])
@@ -243,9 +236,13 @@ struct DailyForecastSection {
                     + (layout.narrow ? "/" : " / ") + Formatting.padRight(high, highWidth)
             }
             let gap = layout.narrow ? " " : "  "
-            for index in 1..<(columns - 1) {
-                let cell = layout.joinedHalves && index == 2 ? Formatting.padLeft(cells[index], widths[index]) : Formatting.padRight(cells[index], widths[index])
-                text += gap + cell
+            if !layout.joinedHalves, day.morning == nil, day.afternoon == nil, day.evening != nil {
+                text += gap + Formatting.padRight(cells[1], widths[1] + gap.count + widths[2])
+            } else {
+                for index in 1..<(columns - 1) {
+                    let cell = layout.joinedHalves && index == 2 ? Formatting.padLeft(cells[index], widths[index]) : Formatting.padRight(cells[index], widths[index])
+                    text += gap + cell
+                }
             }
             let source = cells[columns - 1]
             text = isWet(day) ? style.cyan(text) : text
@@ -253,9 +250,28 @@ struct DailyForecastSection {
         }
     }
 
+    /// A day's cells before the temperatures are put in: the date, the halves (or the
+    /// evening, or `AM→PM`), the source.
+    private func cells(_ day: ForecastDay, layout: Layout, twoRuns: (short: Bool, mid: Bool)) -> [String] {
+        var cells = [layout.narrow && !layout.fullDate ? TerminalChart.dayLabel(day.yyyymmdd, language) : CalendarText.day(day.yyyymmdd, language)]
+        if layout.joinedHalves {
+            cells += [joined(day), day.source == nil ? "–" : chance(day).map { "\($0)%" } ?? "–"]
+        } else if day.morning == nil, day.afternoon == nil, let evening = day.evening {
+            // Late in the day: what is left of today, not two empty halves.
+            cells += [(ko ? "저녁 " : "evening ") + half(evening, shortWords: layout.shortWords), ""]
+        } else {
+            cells += [
+                (ko ? "오전 " : "AM ") + half(day.morning, shortWords: layout.shortWords),
+                (ko ? "오후 " : "PM ") + half(day.afternoon, shortWords: layout.shortWords),
+            ]
+        }
+        cells.append(source(day, layout.source, twoRuns: twoRuns))
+        return cells
+    }
+
     /// Whether rain is likely on the day: a half with precipitation or a rain chance of 60 % or more.
     func isWet(_ day: ForecastDay) -> Bool {
-        [day.morning, day.afternoon].contains { half in
+        [day.morning, day.afternoon, day.evening].contains { half in
             guard let half else { return false }
             return (half.precipitationType.map { $0 != .noPrecipitation } ?? false) || (half.precipitationChancePercent ?? 0) >= 60
         }
@@ -278,6 +294,7 @@ struct DailyForecastSection {
     /// `–` for a missing half, `missing` for a day without data.
     private func joined(_ day: ForecastDay) -> String {
         guard day.source != nil else { return ko ? "자료 없음" : "missing" }
+        if day.morning == nil, day.afternoon == nil, let evening = day.evening { return (ko ? "저녁 " : "eve ") + word(evening) }
         let am = day.morning.map(word) ?? "–", pm = day.afternoon.map(word) ?? "–"
         let approximate = (day.morning?.isApproximate ?? false) || (day.afternoon?.isApproximate ?? false) ? "≈" : ""
         return approximate + (am == pm ? am : am + "→" + pm)
@@ -296,7 +313,7 @@ struct DailyForecastSection {
 
     /// The day's highest rain chance of the halves that have one.
     private func chance(_ day: ForecastDay) -> Int? {
-        [day.morning?.precipitationChancePercent, day.afternoon?.precipitationChancePercent].compactMap { $0 }.max()
+        day.precipitationChance.map { Int(($0 * 100).rounded()) }
     }
 
     /// The condition in a word (``HourStrip/word(sky:precipitation:language:)``); a phrase KMA

@@ -76,8 +76,7 @@ struct DailyTable {
 
     private func temperature(_ extreme: TemperatureExtreme?) -> String {
         guard let extreme else { return "-" }
-        let shown = units.convert(extreme.value, from: .celsius)
-        return shown.unit.text(shown.value, language) + (extreme.source == .hourly ? "*" : "")
+        return units.temperatureText(celsius: extreme.value, language) + (extreme.source == .hourly ? "*" : "")
     }
 
     private func total(_ total: AmountTotal?, unit: ForecastUnit) -> String {

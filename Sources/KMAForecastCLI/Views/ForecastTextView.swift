@@ -38,6 +38,11 @@ struct ForecastTextView {
     private var ko: Bool { language == .ko }
 
     func render(_ forecast: LocalForecast) -> String {
+        // No line ends in spaces: a copy (a README, a diff, a message) stays byte for byte.
+        Formatting.trimmingTrailingSpaces(rendered(forecast))
+    }
+
+    private func rendered(_ forecast: LocalForecast) -> String {
         guard let hours else { return screen(forecast) }
         var out = header(forecast)
         if let current = currentConditions(forecast) { out += "\n" + current }
@@ -76,7 +81,9 @@ struct ForecastTextView {
         }
         sections.append(daysAhead(forecast))
         // The sample's screen has the mid-term recording's block instead of the pointer.
-        if forecast.hourly.count > 1, midTermSample == nil || width >= 80 {
+        // The pointer only where one screen (40 lines) has room for it.
+        let lines = sections.filter { !$0.isEmpty }.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).count
+        if forecast.hourly.count > 1, midTermSample == nil || width >= 80, lines + 2 <= 41 {
             sections.append(style.dim(wrap([ko ? "모든 시간: --all (또는 --hours N)," : "Every hour: --all (or --hours N);", ko ? "그림: --chart FILE.svg" : "a picture: --chart FILE.svg"], indent: 0)) + "\n")
         }
         return sections.filter { !$0.isEmpty }.joined(separator: "\n")
@@ -110,7 +117,7 @@ struct ForecastTextView {
         }
         var lines = [wrap(words, indent: 2, separator: " ")]
         if let recording = forecast.recording {
-            lines.insert(style.yellow(recordingNote(recording)), at: 0)
+            lines.insert(style.yellow(recordingNote(recording, text: forecast.recordingNote(language) ?? recording.note)), at: 0)
         }
         for outcome in forecast.products {
             guard let failure = outcome.failure else { continue }
@@ -170,8 +177,8 @@ struct ForecastTextView {
 
     /// What a recording is (of which place and when), first on standard output; in two lines
     /// where the whole note takes more.
-    private func recordingNote(_ recording: LocalForecast.Recording) -> String {
-        let full = wrap(recording.note.split(separator: " ").map(String.init), indent: 2)
+    private func recordingNote(_ recording: LocalForecast.Recording, text note: String) -> String {
+        let full = wrap(note.split(separator: " ").map(String.init), indent: 2)
         let short = wrap(((ko ? "표본 (기록된 자료, 실시간 아님): " : "Sample (recorded, not live): ") + (recording.run.map { CalendarText.run(ForecastBase($0)) + " KST" } ?? ""))
             .split(separator: " ").map(String.init), indent: 2)
         return full.split(separator: "\n").count <= 2 || recording.run == nil ? full : short
@@ -229,10 +236,7 @@ struct ForecastTextView {
 
     private func sparklines(_ rows: [ForecastRow]) -> String {
         let series: [(String, String, [Double?], (Double) -> String)] = [
-            (ko ? "기온" : "temp", "temperature", rows.map(\.temperature), { value in
-                let shown = units.convert(value, from: .celsius)
-                return shown.unit.text(shown.value, language)
-            }),
+            (ko ? "기온" : "temp", "temperature", rows.map(\.temperature), { units.temperatureText(celsius: $0, language) }),
             (ko ? "강수확률" : "rain %", "pop", rows.map(\.probabilityOfPrecipitation), { Formatting.fixed($0, 0) + "%" }),
             (ko ? "습도" : "humidity", "humidity", rows.map(\.humidity), { Formatting.fixed($0, 0) + "%" }),
         ]

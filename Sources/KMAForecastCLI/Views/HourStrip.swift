@@ -8,6 +8,7 @@ import KMAForecastText
 ///
 /// ```
 ///        06:00    09:00    12:00    15:00    18:00    21:00   Mon 00h
+///                          mostly
 ///     overcast overcast   cloudy    clear    clear    clear    clear
 ///         10°C     12°C     17°C     18°C     15°C     11°C      9°C
 /// rain%    30%      30%      20%       0%       0%       0%       0%
@@ -43,7 +44,10 @@ struct HourStrip {
         var chosen = Swift.stride(from: 0, to: rows.count, by: stride).prefix(maximumColumns).map { rows[$0] }
         guard !chosen.isEmpty else { return "" }
         // Columns as wide as the widest cell and a gap; as many as fit.
-        let widest = chosen.flatMap { [weather($0) ?? "-", wind($0) ?? "-", precipitation($0), "Mon 00h"] }.map(Formatting.displayWidth).max() ?? 8
+        // A name of two words (`mostly cloudy`) takes two lines rather than a wider column.
+        let words = chosen.map { Self.lines(weather($0) ?? "-") }
+        let widest = (chosen.flatMap { [wind($0) ?? "-", precipitation($0), "Mon 00h"] } + words.flatMap { [$0.top, $0.bottom] })
+            .map(Formatting.displayWidth).max() ?? 8
         let columnWidth = max(Self.columnWidth, widest + 1)
         chosen = Array(chosen.prefix(max(1, (width - labelWidth) / columnWidth)))
 
@@ -67,7 +71,9 @@ struct HourStrip {
             }
         }
         var out = style.bold(line("", times))
-        out += line("", chosen.map { weather($0) ?? "-" }, colour: rain)
+        let shownWords = words.prefix(chosen.count)
+        if shownWords.contains(where: { !$0.top.isEmpty }) { out += line("", shownWords.map(\.top), colour: rain) }
+        out += line("", shownWords.map(\.bottom), colour: rain)
         out += line("", chosen.map { ($0.value(.tmp) ?? $0.value(.t1h))?.text(language, units: units) ?? "-" }) { index, text in
             style.temperature(text, celsius: chosen[index].temperature)
         }
@@ -95,8 +101,16 @@ struct HourStrip {
         Self.word(sky: row.sky, precipitation: row.precipitationType, language: language)
     }
 
-    /// The weather in a word: the precipitation when any falls, else the sky (`cloudy` for
-    /// 구름많음 in English); `nil` when neither is known. Also the ten-day list's short words.
+    /// A weather name in a column: one line when it fits (``columnWidth``), else its words
+    /// over two lines (`mostly` above `cloudy`), so that the name is the one every view uses.
+    static func lines(_ name: String) -> (top: String, bottom: String) {
+        guard Formatting.displayWidth(name) >= columnWidth, let space = name.lastIndex(of: " ") else { return ("", name) }
+        return (String(name[..<space]), String(name[name.index(after: space)...]))
+    }
+
+    /// The weather in a word: the precipitation when any falls, else the sky, by the library's
+    /// one name per code (``SkyCondition/name(in:)``); `nil` when neither is known. Also the
+    /// ten-day list's short words.
     static func word(sky: SkyCondition?, precipitation: PrecipitationType?, language: DisplayLanguage) -> String? {
         if let type = precipitation, type != .noPrecipitation {
             switch (type, language) {
@@ -107,11 +121,7 @@ struct HourStrip {
             default: return type.name(in: language)
             }
         }
-        if let sky {
-            // KMA's English: Clear, Mostly Cloudy, Cloudy; "overcast" keeps 흐림 apart.
-            if sky == .mostlyCloudy, language == .en { return "cloudy" }
-            return sky.name(in: language)
-        }
+        if let sky { return sky.name(in: language) }
         return nil
     }
 

@@ -112,7 +112,8 @@ public struct ForecastClient: Sendable {
             provider: configuration.provider,
             key: configuration.serviceKey
         )
-        let cache: ForecastCache? = switch configuration.cache {
+        // A recording is never cached: it would be served as the service root's live answer.
+        let cache: ForecastCache? = switch transport is RecordedRunTransport ? .disabled : configuration.cache {
         case .standard: try ForecastCache.defaultDirectory().map { path throws(ForecastClientError) in try ForecastCache(directory: path) }
         case .directory(let path): try ForecastCache(directory: path)
         case .disabled: nil

@@ -38,6 +38,10 @@ extension ForecastClient {
         if let midTermDays, !(1...11).contains(midTermDays) {
             throw ForecastClientError(.invalidConfiguration("midTermDays must be within 1...11 (today and up to 10 days ahead), got \(midTermDays)"))
         }
+        if let recording = core.transport as? RecordedRunTransport {
+            // A recording answers at its own instant, what it recorded, and says it is one.
+            return try await recordedForecast(recording, for: location, products: products, midTermDays: midTermDays, budget: budget)
+        }
         let (resolved, regions) = try location.resolvedWithRegions()
         let requestedAt = KSTDateTime(core.configuration.now())
         let client = self

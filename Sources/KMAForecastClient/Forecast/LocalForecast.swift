@@ -24,7 +24,9 @@ import KMAPlaces
 ///   run's chance of rain, snow and waves in every hour it covers.
 /// - ``daily``: the days the short-term run covers, from today (KST); with the mid-term days
 ///   asked for, that many days from today, the later ones from the mid-term forecast, merged by
-///   ``DailyForecastMerger``'s rules. A day made only of its 00:00 slot is never a day.
+///   ``DailyForecastMerger``'s rules. A day made only of its 00:00 slot is never a day. A day's
+///   low and high are `TMN`/`TMX` (or the mid-term's) widened to the hours shown for it
+///   (``current`` and ``hourly``: ``DailyForecastMerger/widened(_:byHours:)``).
 /// - ``products`` and ``midTerm``: per product and service, the run, when it was fetched,
 ///   whether from the cache, the requests made, when it expires, or why it failed.
 ///
@@ -127,6 +129,9 @@ public struct LocalForecast: Hashable, Sendable {
         } else {
             daily = DailyForecastMerger.merge(shortTerm: rows(.shortTerm), midTerm: [], today: today, days: 11).filter { $0.source != nil }
         }
+        // A day's low and high include every hour shown for it (the ultra-short T1H, the observation).
+        let shown = ([current].compactMap { $0 } + hourly).compactMap { hour in hour.temperatureCelsius.map { (time: hour.time, celsius: $0) } }
+        daily = DailyForecastMerger.widened(daily, byHours: shown)
     }
 
     /// The hours after `now`, each merged from the ultra-short and short-term rows for it.

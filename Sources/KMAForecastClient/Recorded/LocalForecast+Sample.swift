@@ -36,9 +36,14 @@ extension LocalForecast {
 
 extension RecordedRunTransport {
     /// The bundled recordings (``LocalForecast/sampleRecordings``) as a transport: ask a client
-    /// over it, with its clock at a recording's ``SampleRecording/availableAt``, for the
-    /// recording's ``SampleRecording/location``, and it answers as KMA did.
-    public static let sample = RecordedRunTransport(answers: Samples.answers)
+    /// over it for a recording's ``SampleRecording/location`` (e.g. `.place("수원시 권선구")`),
+    /// whatever the client's clock, and it answers as KMA did at the recording's
+    /// ``SampleRecording/availableAt``, the forecast saying it is a recording.
+    public static let sample: RecordedRunTransport = {
+        var transport = RecordedRunTransport(answers: Samples.answers)
+        transport.recordings = Samples.recordings
+        return transport
+    }()
 }
 
 /// The bundled recordings, in one place.

@@ -9,11 +9,18 @@ import KMAGrid
 ///
 /// ```swift
 /// // A SwiftUI preview or a unit test: the bundled recordings, no key, no network.
-/// var configuration = ClientConfiguration(serviceKey: try ServiceKey("PREVIEW"), cache: .disabled,
-///                                         now: { LocalForecast.sampleRecordings[0].availableAt.date })
-/// let client = try ForecastClient(configuration: configuration, transport: RecordedRunTransport.sample)
-/// let forecast = try await client.forecast(for: LocalForecast.sampleRecordings[0].location)
+/// let client = try ForecastClient(configuration: ClientConfiguration(serviceKey: try ServiceKey("PREVIEW")),
+///                                 transport: RecordedRunTransport.sample)   // or ForecastClient.preview
+/// let forecast = try await client.forecast(for: .place("수원시 권선구"))
+/// // forecast.recording says what it is; forecast.failures is empty
 /// ```
+///
+/// A client over a recording answers whatever its clock says: ``ForecastClient/forecast(for:products:midTermDays:budget:)``
+/// asks at the recorded run's own instant (the client's clock when that already gets a
+/// recorded run), asks only the products and mid-term days recorded for the place (what was
+/// not recorded is not asked, so it is no failure), sets ``LocalForecast/recording`` (a
+/// recording never passes for a live forecast), and caches nothing. A place with nothing
+/// recorded is refused, naming what the recording holds.
 ///
 /// Bring your own recordings with ``init(answers:)``. For a value without a client,
 /// ``LocalForecast/sample`` is the bundled short-term recording, ready made.
@@ -56,6 +63,9 @@ public struct RecordedRunTransport: HTTPTransport {
     let midTerm: [String: [UInt8]]
     /// The body of a NO_DATA answer.
     package let noDataBody: [UInt8]
+    /// The bundled recordings this transport serves (``sample``), whose notes a forecast
+    /// answered from them carries; empty for recordings of your own.
+    package var recordings: [SampleRecording] = []
 
     /// A transport serving these runs.
     ///

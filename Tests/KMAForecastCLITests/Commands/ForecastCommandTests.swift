@@ -68,7 +68,7 @@ struct ForecastCommandTests {
         let result = await runTool(Scenario.arguments(server, ["--format", "csv"]), environment: Scenario.environment, now: Scenario.now)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        let expectedLines = 1 + 1 + 6 + 58
+        let expectedLines = 1 + 1 + 6 + 58 + 3  // then the days the text view shows, one 'daily' row each
         // #require, not #expect: short output must fail the test, not crash the test process.
         try #require(lines.count == expectedLines)
         #expect(lines[0].hasPrefix("product,baseDate,baseTime,fcstDate,fcstTime,nx,ny,"))
@@ -77,6 +77,7 @@ struct ForecastCommandTests {
         #expect(lines[2].hasPrefix("ultra-short,20261121,1430,20261121,1500,60,127,"))
         #expect(lines[3].hasPrefix("short-term,20261121,1400,20261121,1500,60,127,"))
         #expect(lines.filter { $0.hasPrefix("ultra-short,") }.count == 6)
+        #expect(lines.suffix(3).map { $0.prefix(6) } == ["daily,", "daily,", "daily,"])
     }
 
     @Test("A cache that cannot be written: the forecast prints, and one warning says why")
@@ -90,7 +91,7 @@ struct ForecastCommandTests {
             environment: Scenario.environment, now: Scenario.now
         )
         #expect(result.status == 0, "\(result.stderr)")
-        let expectedLines = 1 + 1 + 6 + 58
+        let expectedLines = 1 + 1 + 6 + 58 + 3  // and the three days
         #expect(result.stdout.split(separator: "\n").count == expectedLines)
         let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("Warning: could not write the cache at ") }
         #expect(warnings.count == 1, "\(result.stderr)")
@@ -111,20 +112,22 @@ struct ForecastCommandTests {
                 (product["product"] as? String).map { ($0, product["requests"] as? Int ?? -1) }
             })
         }
+        // The point forecast's requests (the default forecast asks the mid-term service too).
+        var requests: [RecordedRequest] { server.requests.filter { !$0.path.contains("MidFcstInfoService") } }
         let first = await runTool(arguments, environment: Scenario.environment, now: Scenario.now)
         #expect(first.status == 0)
         // Three pages; for the nowcast and ultra-short runs, their file versions first.
-        #expect(server.requests.count == 5 && server.requests.filter { $0.operation == "getFcstVersion" }.count == 2)
+        #expect(requests.count == 5 && requests.filter { $0.operation == "getFcstVersion" }.count == 2)
         // 14:59: within the runs and before KMA's 15:00 update: nothing is asked.
         let second = await runTool(arguments, environment: Scenario.environment, now: Scenario.now.addingTimeInterval(540))
         #expect(second.status == 0)
-        #expect(server.requests.count == 5)
+        #expect(requests.count == 5)
         #expect(try requestsByProduct(second) == ["nowcast": 0, "ultra-short": 0, "short-term": 0])
         // 15:00: the nowcast and ultra-short runs may have changed; their versions are checked
         // (unchanged here), the short-term run is not.
         let third = await runTool(arguments, environment: Scenario.environment, now: Scenario.now.addingTimeInterval(600))
         #expect(third.status == 0)
-        #expect(server.requests.count == 7 && server.requests.suffix(2).allSatisfy { $0.operation == "getFcstVersion" })
+        #expect(requests.count == 7 && requests.suffix(2).allSatisfy { $0.operation == "getFcstVersion" })
         #expect(try requestsByProduct(third) == ["nowcast": 1, "ultra-short": 1, "short-term": 0])
         // Each product says when its rows were fetched or confirmed, and KMA's file version.
         let object = try #require(try JSONSerialization.jsonObject(with: Data(third.stdout.utf8)) as? [String: Any])
@@ -270,7 +273,7 @@ struct ForecastCommandTests {
         (["--place", "중구"], "matches 6 regions"),
         (["--lat", "10", "--lon", "10"], "outside the KMA forecast grid"),
         (["--lat", "37.5"], "Missing expected argument '--lon <lon>'"),
-        (["--lat", "37.5", "--lon", "127", "--place", "부산"], "Give only one of"),
+        (["--lat", "37.5", "--lon", "127", "--place", "부산", "--days", "3"], "Give only one of"),  // without --days: two places, a batch
         (["--nx", "60", "--ny", "127", "--no-cache", "--cache-dir", "/tmp/x"], "Give only one of '--no-cache'"),
         (["--nx", "60", "--ny", "127", "--product", "vilage"], "Please provide one of 'nowcast', 'ultra-short' or 'short-term'"),
     ])

@@ -99,7 +99,7 @@ struct DailyForecastSectionTests {
         #expect(wide[5] == "  Tue 10-06  -12° / -3°  AM rain/snow 100%      PM snow 80%            short")
         #expect(wide[8] == "  Fri 10-09     – / –    AM –                   PM –                   missing")
         #expect(wide[9] == "  Sat 10-10   13° / 25°  AM 흐리고 가끔 비 30%  PM rain 70%            mid")
-        #expect(wide[11] == "  Mon 10-12   14° / 25°  AM cloudy              PM –                   mid")
+        #expect(wide[11] == "  Mon 10-12   14° / 25°  AM mostly cloudy       PM –                   mid")
         let narrow = Self.section(width: 40).text(view, header: .section).split(separator: "\n").map(String.init)
         #expect(narrow[0] == "Days ahead (s: short-term, m: mid-term)")
         #expect(narrow[1] == "Runs: short 10-04 17:00, mid 10-04 06:00")
@@ -109,7 +109,7 @@ struct DailyForecastSectionTests {
         #expect(narrow[7] == "  Fri 9     –/–   missing            –")
         // A phrase KMA wrote is kept as written, and cut with `…` where it does not fit.
         #expect(narrow[8] == "  Sat 10  13°/25° 흐리고 가끔 비…  70% m")
-        #expect(narrow[10] == "  Mon 12  14°/25° cloudy→–           – m")
+        #expect(narrow[10] == "  Mon 12  14°/25° mostly cloudy→–    – m")
         #expect(narrow[11] == "  Tue 13  14°/22° overcast         20% m")
         // No layout turns a missing value into a number or a sky.
         for text in [full, wide, narrow] { #expect(!text.joined(separator: "\n").contains(" 0%")) }

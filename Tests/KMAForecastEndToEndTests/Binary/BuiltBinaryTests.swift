@@ -109,12 +109,12 @@ struct BuiltBinaryTests {
         )
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        // A header, then nowcast 1 row, ultra-short 6, short-term 58 (700 items).
-        #expect(lines.count == 1 + 1 + 6 + 58)
+        // A header, then nowcast 1 row, ultra-short 6, short-term 58 (700 items), then the three days.
+        #expect(lines.count == 1 + 1 + 6 + 58 + 3)
         #expect(lines.filter { $0.hasPrefix("nowcast,20261121,1400,") }.count == 1)
         #expect(lines.filter { $0.hasPrefix("ultra-short,20261121,1430,") }.count == 6)
         #expect(lines.filter { $0.hasPrefix("short-term,20261121,1400,") }.count == 58)
-        #expect(server.requests.count == 3)
+        #expect(server.requests.filter { !$0.path.contains("MidFcstInfoService") }.count == 3)  // and the mid-term service's
         #expect(!result.stdout.contains("TESTKEY") && !result.stderr.contains("TESTKEY"))
     }
 

@@ -1,0 +1,63 @@
+import Foundation
+import KMAForecast
+import KMAGrid
+
+extension ForecastClient {
+    /// A client for SwiftUI previews, tests and demos: the bundled recordings
+    /// (``RecordedRunTransport/sample``), no key, no network, no cache. One line gives a whole
+    /// forecast with no failures, marked as a recording (``LocalForecast/recording``):
+    ///
+    /// ```swift
+    /// let forecast = try await ForecastClient.preview.forecast(for: .place("수원시 권선구"), midTermDays: 10)
+    /// ```
+    ///
+    /// It answers the places ``LocalForecast/sampleRecordings`` lists (경기도 수원시 권선구: the
+    /// short-term run of 2022-11-20 05:00 KST; nx 56, ny 125: the nowcast and ultra-short
+    /// forecast of 2021-03-28; 서울: the mid-term run of 2026-10-04 06:00 KST), each at its own
+    /// recorded instant, and refuses any other place, naming those.
+    public static let preview: ForecastClient = {
+        do {
+            let configuration = ClientConfiguration(serviceKey: try ServiceKey("PREVIEW"), cache: .disabled)
+            return try ForecastClient(configuration: configuration, transport: RecordedRunTransport.sample)
+        } catch {
+            // A constant configuration over a constant transport: a failure is a bug in this file.
+            preconditionFailure("the preview client could not be made: \(error)")
+        }
+    }()
+
+    /// The forecast of a client over a recording: asked at the instant the recording answers
+    /// (``RecordedRunTransport/answerable(_:configured:products:midTermDays:schedule:fallbackSteps:)``),
+    /// for what is recorded there, without a cache, and marked as a recording.
+    func recordedForecast(
+        _ recording: RecordedRunTransport, for location: ForecastLocation, products: [ForecastProduct], midTermDays: Int?,
+        budget: RequestBudget?
+    ) async throws(ForecastClientError) -> LocalForecast {
+        let resolved = try location.resolved()
+        let configuration = core.configuration
+        guard let answerable = recording.answerable(
+            resolved, configured: configuration.now(), products: Self.canonical(products), midTermDays: midTermDays != nil,
+            schedule: configuration.schedule, fallbackSteps: configuration.maxFallbackSteps
+        ) else {
+            throw recording.notRecorded(resolved)
+        }
+        var pinned = configuration
+        let instant = answerable.instant
+        pinned.now = { instant }
+        pinned.cache = .disabled
+        let client = try ForecastClient(configuration: pinned, transport: PinnedRecording(recording: recording), sleep: core.sleep, random: core.random)
+        var forecast = try await client.forecast(
+            for: location, products: answerable.products, midTermDays: answerable.midTerm ? midTermDays : nil, budget: budget
+        )
+        forecast.recording = answerable.recording
+        return forecast
+    }
+}
+
+/// A recording served at an instant already chosen (the client over it asks as any client does).
+private struct PinnedRecording: HTTPTransport {
+    let recording: RecordedRunTransport
+
+    func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
+        try await recording.get(url, connectTimeout: connectTimeout)
+    }
+}
