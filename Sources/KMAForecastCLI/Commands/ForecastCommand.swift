@@ -90,7 +90,7 @@ enum ForecastCommand {
             OptionSpec("input", value: "file", help: "Many places: a CSV file with lat,lon or nx,ny or place columns (header optional), or - for standard input. --place, --lat/--lon and --nx/--ny may also be repeated."),
             OptionSpec("rate", value: "n", help: "Requests per second per operation, at most (default 30, KMA's limit), counted over 1.05 s so that network delays never put one too many in KMA's second."),
             OptionSpec("max-requests", value: "n", help: "Send at most this many requests (a development key allows 10,000 a day); what is left is reported as not fetched."),
-        ] + TenDayCommand.options,
+        ] + TenDayCommand.options + [AlertsCommand.baseURLOption],
         positional: nil
     )
 
@@ -202,6 +202,10 @@ enum ForecastCommand {
             guard let failure = outcome.failure else { continue }
             context.standardError.write("Warning: \(outcome.product.rawValue): \(TerminalText.safe(failure.message))\n")
         }
+        if let failure = forecast.warnings?.failure {
+            // Once, with what to do; the forecast stands without the warnings.
+            context.standardError.write("Note: weather warnings: \(TerminalText.safe(failure.message))\n")
+        }
         if !implicitMidTerm, let failure = forecast.midTerm?.failure {
             let days = forecast.midTerm?.status == .failed ? " The mid-term days are shown as missing." : ""
             context.standardError.write("Warning: mid-term: \(TerminalText.safe(failure.message))\(days)\n")
@@ -232,7 +236,7 @@ enum ForecastCommand {
             throw CLIError(error)
         }
         do {
-            let forecast = try await client.forecast(for: requested, products: products, midTermDays: midTermDays, budget: budget)
+            let forecast = try await client.forecast(for: requested, products: products, midTermDays: midTermDays, alerts: true, budget: budget)
             progress.finish()
             return forecast
         } catch {
