@@ -42,3 +42,9 @@ extension ReplayServer {
         }
     }
 }
+
+extension ReplayServer {
+    /// The requests received, those of the warning service (`getPwn…`) left out: what the
+    /// forecast products asked, for tests that count them.
+    public var forecastRequests: [RecordedRequest] { requests.filter { !$0.operation.hasPrefix("getPwn") } }
+}
