@@ -53,67 +53,81 @@ extension ClientCore {
         let window = WarningsWindow(endingAt: KSTDateTime(unixSeconds: now))
         let key = ForecastCache.WarningsKey(provider: endpoint.provider, root: endpoint.baseURL, window: window)
         var requests = 0
-        var stored: ForecastCache.StoredWarnings?
-        if let cache, let found = cache.warnings(for: key) {
-            switch found {
-            case .success(let value): stored = value
-            case .failure(let failure):
-                cache.remove(failure.path)
-                emit(.cacheIgnored(path: failure.path, reason: failure.reason))
-            }
+        if let served = await warningsFromCache(key, endpoint: endpoint, now: now, budget: budget, requests: &requests) { return served }
+        return await fetchWarningPages(key, endpoint: endpoint, now: now, budget: budget, requests: requests)
+    }
+
+    /// The cached events of a window: served while fresh; then, after one request of one row,
+    /// served again when KMA's count is the same (`nil`: fetch the period anew).
+    private func warningsFromCache(
+        _ key: ForecastCache.WarningsKey, endpoint: Endpoint, now: Int64, budget: RequestBudget?, requests: inout Int
+    ) async -> Result<WarningsFetched, ForecastClientError>? {
+        guard let cache, let found = cache.warnings(for: key) else { return nil }
+        let stored: ForecastCache.StoredWarnings
+        switch found {
+        case .success(let value): stored = value
+        case .failure(let failure):
+            cache.remove(failure.path)
+            emit(.cacheIgnored(path: failure.path, reason: failure.reason))
+            return nil
         }
-        if let stored, let events = try? Self.events(of: stored.pages, key: endpoint) {
-            let age = now - stored.fetchedAt
-            if age >= 0, Duration.seconds(age) < configuration.warningsFreshFor {
-                emit(.warningsCacheHit(window: window.text, revalidated: false))
-                return .success(WarningsFetched(events: events, window: window, fromCache: true, requests: 0, fetchedAt: stored.fetchedAt))
-            }
-            let probe = await warningsPage(endpoint: endpoint, window: window, pageNo: 1, numOfRows: 1, budget: budget)
-            requests += probe.attempts
-            if case .success(let page) = probe.result, page.page.totalCount == stored.totalCount {
-                var renewed = stored
-                renewed.fetchedAt = now
-                storeWarnings(renewed, key: key, endpoint: endpoint)
-                emit(.warningsCacheHit(window: window.text, revalidated: true))
-                return .success(WarningsFetched(events: events, window: window, fromCache: true, requests: requests, fetchedAt: now))
-            }
-            if case .failure(let error) = probe.result { return .failure(Self.warnings(error, host: endpoint.host, attempts: requests)) }
+        guard let events = try? Self.events(of: stored.pages, key: endpoint) else { return nil }
+        let age = now - stored.fetchedAt
+        if age >= 0, Duration.seconds(age) < configuration.warningsFreshFor {
+            emit(.warningsCacheHit(window: key.window.text, revalidated: false))
+            return .success(WarningsFetched(events: events, window: key.window, fromCache: true, requests: 0, fetchedAt: stored.fetchedAt))
         }
-        var lastError: ForecastClientError?
+        let probe = await warningsPage(endpoint: endpoint, window: key.window, pageNo: 1, numOfRows: 1, budget: budget)
+        requests += probe.attempts
+        switch probe.result {
+        case .success(let page) where page.page.totalCount == stored.totalCount:
+            var renewed = stored
+            renewed.fetchedAt = now
+            storeWarnings(renewed, key: key, endpoint: endpoint)
+            emit(.warningsCacheHit(window: key.window.text, revalidated: true))
+            return .success(WarningsFetched(events: events, window: key.window, fromCache: true, requests: requests, fetchedAt: now))
+        case .success:
+            return nil
+        case .failure(let error):
+            return .failure(Self.warnings(error, host: endpoint.host, attempts: requests))
+        }
+    }
+
+    /// Every page of a window from KMA, each checked for the first page's count; a count that
+    /// changes while paging starts the period over once. The answer is cached.
+    private func fetchWarningPages(
+        _ key: ForecastCache.WarningsKey, endpoint: Endpoint, now: Int64, budget: RequestBudget?, requests: Int
+    ) async -> Result<WarningsFetched, ForecastClientError> {
+        var requests = requests
         for _ in 0..<2 {
             var pages: [[UInt8]] = []
             var events: [WarningEvent] = []
             var total = 0
-            var pageNo = 1
             var changed = false
-            while true {
-                let answer = await warningsPage(endpoint: endpoint, window: window, pageNo: pageNo, numOfRows: 1000, budget: budget)
+            for pageNo in 1...100 {
+                let answer = await warningsPage(endpoint: endpoint, window: key.window, pageNo: pageNo, numOfRows: 1000, budget: budget)
                 requests += answer.attempts
+                let fetched: (page: WarningEventPage, body: [UInt8])
                 switch answer.result {
-                case .failure(let error):
-                    return .failure(Self.warnings(error, host: endpoint.host, attempts: requests))
-                case .success(let fetched):
-                    if pageNo == 1 { total = fetched.page.totalCount }
-                    guard fetched.page.totalCount == total else {
-                        changed = true
-                        break
-                    }
-                    pages.append(fetched.body)
-                    events += Self.redacted(fetched.page.events, endpoint: endpoint)
-                    if events.count >= total || fetched.page.events.isEmpty || pageNo >= 100 { break }
-                    pageNo += 1
-                    continue
+                case .failure(let error): return .failure(Self.warnings(error, host: endpoint.host, attempts: requests))
+                case .success(let value): fetched = value
                 }
-                break
+                if pageNo == 1 { total = fetched.page.totalCount }
+                guard fetched.page.totalCount == total else {
+                    changed = true
+                    break
+                }
+                pages.append(fetched.body)
+                events += Self.redacted(fetched.page.events, endpoint: endpoint)
+                if events.count >= total || fetched.page.events.isEmpty { break }
             }
-            if changed {
-                lastError = ForecastClientError(.invalidConfiguration("KMA's count of zone events changed while its pages were read"), attempts: requests, service: .warnings)
-                continue
-            }
+            if changed { continue }
             storeWarnings(ForecastCache.StoredWarnings(pages: pages, totalCount: total, fetchedAt: now), key: key, endpoint: endpoint)
-            return .success(WarningsFetched(events: events, window: window, fromCache: false, requests: requests, fetchedAt: now))
+            return .success(WarningsFetched(events: events, window: key.window, fromCache: false, requests: requests, fetchedAt: now))
         }
-        return .failure(lastError ?? ForecastClientError(.cancelled, service: .warnings))
+        return .failure(ForecastClientError(
+            .invalidConfiguration("KMA's count of zone events changed twice while its pages were read; try again"), attempts: requests, service: .warnings
+        ))
     }
 
     /// The newest bulletin (`getPwnStatus`), not cached (one small request).
