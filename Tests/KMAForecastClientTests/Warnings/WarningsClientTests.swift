@@ -148,3 +148,28 @@ struct WarningsClientTests {
         #expect(ClientCore.warningsBaseURL(ClientConfiguration(provider: .apiHub, serviceKey: try ServiceKey(testKey))) == "https://apihub.kma.go.kr/api/typ02/openApi/WthrWrnInfoService")
     }
 }
+
+@Suite("The bundled warnings: LocalForecast.sample and RecordedRunTransport.sample carry the recorded zone events")
+struct SampleWarningsTests {
+    @Test("LocalForecast.sample: the recorded warnings of 제주시중산간 at 2026-09-26 11:00, labelled, round-tripping equal")
+    func sample() throws {
+        let sample = LocalForecast.sample
+        #expect(sample.alerts.map(\.title) == ["호우경보", "강풍주의보"])
+        #expect(sample.alerts.allSatisfy { $0.zoneID == "L1091340" && $0.zoneName == "제주시중산간" })
+        #expect(sample.warnings?.recording?.contains("not live") == true && sample.warnings?.zone?.id == "L1091340")
+        let again = try JSONDecoder().decode(LocalForecast.self, from: JSONEncoder().encode(sample))
+        #expect(again == sample)
+    }
+
+    @Test("RecordedRunTransport.sample answers getPwnCd with the recording: 추자도 at 07:00 has 호우경보 and 강풍주의보")
+    func transport() async throws {
+        let configuration = ClientConfiguration(serviceKey: try ServiceKey("SAMPLE"), cache: .disabled, now: { kstDate(2026, 9, 26, 7, 0) })
+        let client = try ForecastClient(configuration: configuration, transport: RecordedRunTransport.sample)
+        let found = try await client.warnings(for: .placeName("제주시 추자면"))
+        #expect(found.alerts.map(\.title) == ["호우경보", "강풍주의보"])
+        #expect(found.warnings.zone?.id == "L1091000" && found.warnings.zone?.isApproximate == false)
+        let elsewhere = try ForecastClient(configuration: ClientConfiguration(serviceKey: try ServiceKey("SAMPLE"), cache: .disabled, now: { kstDate(2022, 11, 20, 6, 0) }),
+                                           transport: RecordedRunTransport.sample)
+        #expect(try await elsewhere.warnings(for: .placeName("제주시 추자면")).alerts.isEmpty)
+    }
+}

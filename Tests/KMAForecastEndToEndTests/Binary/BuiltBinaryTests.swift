@@ -114,7 +114,7 @@ struct BuiltBinaryTests {
         #expect(lines.filter { $0.hasPrefix("nowcast,20261121,1400,") }.count == 1)
         #expect(lines.filter { $0.hasPrefix("ultra-short,20261121,1430,") }.count == 6)
         #expect(lines.filter { $0.hasPrefix("short-term,20261121,1400,") }.count == 58)
-        #expect(server.requests.count == 3)
+        #expect(server.forecastRequests.count == 3)
         #expect(!result.stdout.contains("TESTKEY") && !result.stderr.contains("TESTKEY"))
     }
 
