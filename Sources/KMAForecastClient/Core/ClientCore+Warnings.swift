@@ -17,27 +17,17 @@ extension ClientCore {
     ///
     /// - Throws: ``ForecastClientError/Reason/invalidBaseURL(_:)`` (service warnings).
     static func warningsEndpoint(_ configuration: ClientConfiguration) throws(ForecastClientError) -> Endpoint {
-        do {
-            return try Endpoint(baseURL: warningsBaseURL(configuration), provider: configuration.provider, key: configuration.serviceKey)
-        } catch {
-            var error = error
-            error.service = .warnings
-            throw error
-        }
+        try serviceEndpoint(warningsBaseURL(configuration), service: .warnings, configuration)
     }
 
     /// The warning service root: ``ClientConfiguration/warningsBaseURL``; else, when
     /// ``ClientConfiguration/baseURL`` is set, the same root with its last path component
-    /// replaced by `WthrWrnInfoService` (the mid-term rule, ``midTermBaseURL(_:)``); else the
+    /// replaced by `WthrWrnInfoService` (the mid-term rule, ``siblingRoot(of:service:)``); else the
     /// provider's default.
     static func warningsBaseURL(_ configuration: ClientConfiguration) -> String {
         if let root = configuration.warningsBaseURL { return root }
-        guard var root = configuration.baseURL?.trimmingASCIIWhitespace() else { return configuration.provider.defaultWarningsBaseURL }
-        while root.hasSuffix("/") { root.removeLast() }
-        guard let slash = root.lastIndex(of: "/"), root[..<slash].contains("//"), root[..<slash].last != "/" else {
-            return root + "/WthrWrnInfoService"
-        }
-        return root[...slash] + "WthrWrnInfoService"
+        guard let root = configuration.baseURL else { return configuration.provider.defaultWarningsBaseURL }
+        return siblingRoot(of: root, service: "WthrWrnInfoService")
     }
 
     /// Every zone event of the window ending today (KST, by the client's clock): from the cache
