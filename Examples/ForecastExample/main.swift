@@ -1,6 +1,6 @@
-// An app's forecast screen in one call: a place's next 24 hours (temperature, condition and
-// chance of rain in every hour, and where each came from), its ten days, errors as a user
-// reads them. With KMA_SERVICE_KEY unset it shows the bundled recorded sample instead.
+// An app's forecast screen in one call: the weather warnings in force, a place's next 24 hours
+// (temperature, condition and chance of rain in every hour, and where each came from), its ten
+// days, errors as a user reads them. With KMA_SERVICE_KEY unset it shows the bundled recorded sample instead.
 import Foundation
 import KMAForecastKit
 
@@ -14,9 +14,10 @@ do {
         var configuration = ClientConfiguration(serviceKey: try ServiceKey(key))
         configuration.baseURL = ProcessInfo.processInfo.environment["KMA_BASE_URL"]
         configuration.midBaseURL = ProcessInfo.processInfo.environment["KMA_MID_BASE_URL"]
-        forecast = try await ForecastClient(configuration: configuration).forecast(for: .place(place), midTermDays: 10)
+        forecast = try await ForecastClient(configuration: configuration).forecast(for: .place(place), midTermDays: 10, alerts: true)
     }
     print(forecast.recording?.note ?? "\(forecast.location.placeName ?? place), requested \(forecast.requestedAt)")
+    for alert in forecast.alerts { print("Warning:", alert.title, "(\(alert.englishTitle))", alert.zoneName, "since", alert.effectiveAt) }
     for failure in forecast.failures { print("Missing:", failure.localizedDescription) }
     for hour in forecast.hours(24) {
         let chance = hour.precipitationChance.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"

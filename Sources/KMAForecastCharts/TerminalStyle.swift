@@ -26,6 +26,8 @@ public struct TerminalStyle: Sendable, Equatable {
     package func yellow(_ text: String) -> String { wrap(text, "33") }
     /// `text` in blue (precipitation).
     package func blue(_ text: String) -> String { wrap(text, "34") }
+    /// `text` in bold red (weather warnings in force).
+    package func alert(_ text: String) -> String { wrap(text, "1;31") }
 
     /// A temperature coloured from blue (freezing) through green to red (hot).
     package func temperature(_ text: String, celsius: Double?) -> String {

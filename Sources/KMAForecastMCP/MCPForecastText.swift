@@ -9,10 +9,12 @@ enum MCPForecastText {
 
     /// The whole forecast: where, when, now, `hours` hours, the days, and what failed.
     static func render(_ forecast: LocalForecast, hours: Int) -> String {
-        var lines: [String] = []
+        // Weather warnings in force first (a recorded sample's after its SAMPLE line).
+        var lines: [String] = forecast.recording == nil ? MCPTools.warningsLead(forecast) : []
         if let recording = forecast.recording {
             lines.append("SAMPLE, NOT LIVE: no KMA service key is set, so this is a recorded forecast (\(recording.note)). Do not present it as the current weather for the place asked; to get live forecasts, \(MCPService.keyStep).")
         }
+        if forecast.recording != nil { lines += MCPTools.warningsLead(forecast) }
         lines.append("\(locationText(forecast.location)). KMA (기상청) forecast asked at \(forecast.requestedAt.iso8601).")
         let today = forecast.requestedAt
         let tomorrow = today.adding(seconds: 86_400)

@@ -13,6 +13,7 @@ extension ClientSettings {
         flags.provider = arguments.string("provider")
         if field { flags.fieldBaseURL = arguments.string("base-url") } else { flags.baseURL = arguments.string("base-url") }
         flags.midBaseURL = arguments.string("mid-base-url")
+        flags.warningsBaseURL = arguments.string("warnings-base-url")
         flags.maxRequests = arguments.string("max-requests")
         flags.rate = arguments.string("rate")
         flags.cacheDirectory = arguments.string("cache-dir")

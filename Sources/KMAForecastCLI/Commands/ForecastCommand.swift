@@ -92,7 +92,7 @@ enum ForecastCommand {
             OptionSpec("input", value: "file", help: "Many places: a CSV file with lat,lon or nx,ny or place columns (header optional), or - for standard input. --place, --lat/--lon and --nx/--ny may also be repeated."),
             OptionSpec("rate", value: "n", help: "Requests per second per operation, at most (default 30, KMA's limit), counted over 1.05 s so that network delays never put one too many in KMA's second."),
             OptionSpec("max-requests", value: "n", help: "Send at most this many requests (a development key allows 10,000 a day); what is left is reported as not fetched."),
-        ] + TenDayCommand.options,
+        ] + TenDayCommand.options + [AlertsCommand.baseURLOption],
         positional: nil
     )
 
@@ -208,6 +208,10 @@ enum ForecastCommand {
             let product = language == .ko ? "경고: " + outcome.product.koreanName : "Warning: " + outcome.product.rawValue
             context.standardError.write("\(product): \(TerminalText.safe(failure.message))\n")
         }
+        if let failure = forecast.warnings?.failure {
+            // Once, with what to do; the forecast stands without the warnings.
+            context.standardError.write("Note: weather warnings: \(TerminalText.safe(failure.message))\n")
+        }
         if !implicitMidTerm, let failure = forecast.midTerm?.failure {
             let failed = forecast.midTerm?.status == .failed
             let days = failed ? (language == .ko ? " 중기 날들은 자료 없음으로 보입니다." : " The mid-term days are shown as missing.") : ""
@@ -239,7 +243,7 @@ enum ForecastCommand {
             throw CLIError(error)
         }
         do {
-            let forecast = try await client.forecast(for: requested, products: products, midTermDays: midTermDays, budget: budget)
+            let forecast = try await client.forecast(for: requested, products: products, midTermDays: midTermDays, alerts: true, budget: budget)
             progress.finish()
             return forecast
         } catch {

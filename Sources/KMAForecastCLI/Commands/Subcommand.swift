@@ -5,12 +5,13 @@
 /// runtimes have (macOS 15, iOS 18), and an array of them would not build for the package's
 /// floor (macOS 13, iOS 16). A `switch` calls each command directly.
 enum Subcommand: CaseIterable, Sendable {
-    case forecast, grid, baseTime, parse, field, mcp
+    case forecast, alerts, grid, baseTime, parse, field, mcp
 
     /// The subcommand's help and options.
     var spec: CommandSpec {
         switch self {
         case .forecast: ForecastCommand.spec
+        case .alerts: AlertsCommand.spec
         case .grid: GridCommand.spec
         case .baseTime: BaseTimeCommand.spec
         case .parse: ParseCommand.spec
@@ -23,6 +24,7 @@ enum Subcommand: CaseIterable, Sendable {
     func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
         switch self {
         case .forecast: try await ForecastCommand.run(arguments, context)
+        case .alerts: try await AlertsCommand.run(arguments, context)
         case .grid: try GridCommand.run(arguments, context)
         case .baseTime: try BaseTimeCommand.run(arguments, context)
         case .parse: try ParseCommand.run(arguments, context)

@@ -28,6 +28,14 @@ public struct ClientConfiguration: Sendable {
     /// gateway: a proxy or test server is never bypassed); else the provider's
     /// ``ServiceProvider/defaultMidTermBaseURL``. Used by ``ForecastClient/dailyForecast(for:days:budget:)-(Place,_,_)``.
     public var midBaseURL: String? = nil
+    /// The warning service root (기상특보, `WthrWrnInfoService`) to which the operation name
+    /// (`getPwnCd`, `getPwnStatus`) is appended. `nil`: when ``baseURL`` is set, that root with
+    /// its last path component replaced by `WthrWrnInfoService` (the mid-term rule); else the
+    /// provider's ``ServiceProvider/defaultWarningsBaseURL``.
+    public var warningsBaseURL: String? = nil
+    /// How long fetched zone events are served from the cache with no request (default 5
+    /// minutes); after that one small request (`numOfRows=1`) checks whether KMA has new events.
+    public var warningsFreshFor: Duration = .seconds(300)
     /// Where runs are cached. Default ``CacheLocation/standard``.
     public var cache: CacheLocation
     /// Per-attempt timeouts.

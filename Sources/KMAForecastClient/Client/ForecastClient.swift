@@ -123,6 +123,7 @@ public struct ForecastClient: Sendable {
             cache: cache, sleep: sleep, random: random
         )
         core.midEndpoint = try ClientCore.midTermEndpoint(configuration)
+        core.warningsEndpoint = try ClientCore.warningsEndpoint(configuration)
         self.core = core
     }
 

@@ -44,6 +44,12 @@ public enum ForecastClientEvent: Sendable {
     case midTermFallback(operation: MidTermOperation, regionID: String, from: String, to: String)
     /// A mid-term answer was served from the cache.
     case midTermCacheHit(operation: MidTermOperation, regionID: String, tmFc: String)
+    /// A request of the warning service is being sent (`attempt` counts from 1).
+    case warningsRequestSent(operation: String, pageNo: Int, attempt: Int, url: String)
+    /// A request of the warning service failed transiently; the next attempt follows after `delay`.
+    case warningsRetryScheduled(operation: String, failedAttempt: Int, delay: Duration, error: ForecastClientError)
+    /// Zone events were served from the cache (`revalidated`: after one small request found no new event).
+    case warningsCacheHit(window: String, revalidated: Bool)
     /// A grid-field request is being sent (`attempt` counts from 1).
     case fieldRequestSent(GridFieldRequest, attempt: Int, url: String)
     /// A grid-field attempt failed transiently; the next one follows after `delay`.

@@ -15,14 +15,17 @@ extension ClientCore {
     ///
     /// - Throws: ``ForecastClientError/Reason/invalidBaseURL(_:)`` (service mid-term).
     static func midTermEndpoint(_ configuration: ClientConfiguration) throws(ForecastClientError) -> Endpoint {
+        try serviceEndpoint(midTermBaseURL(configuration), service: .midTerm, configuration)
+    }
+
+    /// The endpoint of another of KMA's services on a configuration's provider and key,
+    /// checked like the short-term one; an error names the service.
+    static func serviceEndpoint(_ root: String, service: ForecastClientError.Service, _ configuration: ClientConfiguration) throws(ForecastClientError) -> Endpoint {
         do {
-            return try Endpoint(
-                baseURL: midTermBaseURL(configuration),
-                provider: configuration.provider, key: configuration.serviceKey
-            )
+            return try Endpoint(baseURL: root, provider: configuration.provider, key: configuration.serviceKey)
         } catch {
             var error = error
-            error.service = .midTerm
+            error.service = service
             throw error
         }
     }
@@ -34,12 +37,20 @@ extension ClientCore {
     /// one configured; else the provider's default.
     static func midTermBaseURL(_ configuration: ClientConfiguration) -> String {
         if let mid = configuration.midBaseURL { return mid }
-        guard var root = configuration.baseURL?.trimmingASCIIWhitespace() else { return configuration.provider.defaultMidTermBaseURL }
+        guard let root = configuration.baseURL else { return configuration.provider.defaultMidTermBaseURL }
+        return siblingRoot(of: root, service: "MidFcstInfoService")
+    }
+
+    /// A service root beside another on the same gateway: `root` with its last path component
+    /// replaced by `service` (`…/1360000/VilageFcstInfoService_2.0` → `…/1360000/<service>`); a
+    /// root without a path gets `service` appended.
+    static func siblingRoot(of root: String, service: String) -> String {
+        var root = root.trimmingASCIIWhitespace()
         while root.hasSuffix("/") { root.removeLast() }
         guard let slash = root.lastIndex(of: "/"), root[..<slash].contains("//"), root[..<slash].last != "/" else {
-            return root + "/MidFcstInfoService"
+            return root + "/" + service
         }
-        return root[...slash] + "MidFcstInfoService"
+        return root[...slash] + service
     }
 
     /// One mid-term answer with cache and fallback: for each run of `candidates` (newest

@@ -23,9 +23,13 @@ extension ForecastClientError {
         switch service {
         case .shortTerm:
             return serviceNeutralDescription
-        case .midTerm:
+        case .midTerm, .warnings:
             if case .noMidTermRegion = reason { return serviceNeutralDescription }
-            let prefix = "The mid-term forecast service (중기예보, MidFcstInfoService) failed: "
+            let isWarnings = service == .warnings
+            let prefix = isWarnings ? "The weather warning service (기상특보, WthrWrnInfoService) failed: " : "The mid-term forecast service (중기예보, MidFcstInfoService) failed: "
+            if isWarnings, case .response(let error) = reason, case .resultCode(_, let message) = error, WarningDecoder.isQueryPeriodRefusal(error) {
+                return prefix + "KMA refused the query period (resultCode 99, \"\(KeyRedaction.redact(message))\"): it answers at most 6 days back from today (KST). Ask for a period that starts at most 6 days before today."
+            }
             guard isAccessRefusal else { return prefix + serviceNeutralDescription }
             let said: String = switch reason {
             case .forbidden: "KMA answered HTTP 403 Forbidden"
@@ -38,12 +42,15 @@ extension ForecastClientError {
                 "KMA answered resultCode \(error.resultCode?.description ?? "?")"
             default: serviceNeutralDescription
             }
-            return prefix + said + ". " + Self.midTermApplicationHint
+            return prefix + said + ". " + (isWarnings ? Self.warningsApplicationHint : Self.midTermApplicationHint)
         }
     }
 
     /// What to do when the mid-term service refuses a key that the short-term service takes.
     public static let midTermApplicationHint = "The key is probably not applied for the mid-term service: it needs its own 활용신청, apart from the short-term one. On data.go.kr apply for 기상청_중기예보 조회서비스 (service 15059468); on apihub.kma.go.kr for 중기예보 조회 (MidFcstInfoService), with this key's account. A new 활용신청 can take an hour or more to become active."
+
+    /// What to do when the warning service refuses a key that the forecast service takes.
+    public static let warningsApplicationHint = "The key is probably not applied for the weather warning service: it needs its own 활용신청, apart from the forecast ones. On data.go.kr apply for 기상청_기상특보 조회서비스 (service 15000415); on apihub.kma.go.kr for 기상특보 조회 (WthrWrnInfoService), with this key's account. A new 활용신청 can take an hour or more to become active. The forecast works without it."
 
     /// Whether KMA refused the key for the service: a bare HTTP 403, HTTP 401, the gateway's
     /// codes 20 (access denied) and 30 (key not registered), or an API Hub refusal. For a key

@@ -146,12 +146,14 @@ public struct ForecastClientError: Error, Hashable, Sendable {
     /// Which of KMA's services failed: the short-term service (the default) or the mid-term one.
     public var service: Service
 
-    /// KMA's two forecast services, each needing its own 활용신청 on the same key.
+    /// KMA's services the client asks, each needing its own 활용신청 on the same key.
     public enum Service: String, Hashable, Sendable, CaseIterable {
         /// 단기예보 조회서비스 (`VilageFcstInfoService_2.0`): nowcast, ultra-short, short-term.
         case shortTerm = "short-term"
         /// 중기예보 조회서비스 (`MidFcstInfoService`): `getMidTa`, `getMidLandFcst`, `getMidFcst`.
         case midTerm = "mid-term"
+        /// 기상특보 조회서비스 (`WthrWrnInfoService`): `getPwnCd`, `getPwnStatus`.
+        case warnings
     }
 
     /// An error.

@@ -29,11 +29,14 @@ extension ForecastClient {
     ///     alongside, 2 to 4 requests, cached). A place without mid-term regions (a point at
     ///     sea) is not refused: the service is not asked, and ``LocalForecast/midTerm`` says so
     ///     (``MidTermOutcome/isNotAsked``, its failure's kind `noMidTermRegion`).
+    ///   - alerts: `true`: the weather warnings in force in the place's zone are fetched alongside
+    ///     (``LocalForecast/alerts``, ``LocalForecast/warnings``; the warning service needs its own
+    ///     활용신청, and a refusal or failure of it never fails the forecast). Default `false`: not asked.
     ///   - budget: A request budget to draw from, if any.
     /// - Throws: ``ForecastClientError``.
     public func forecast(
         for location: ForecastLocation, products: [ForecastProduct] = ForecastProduct.allCases, midTermDays: Int? = nil,
-        budget: RequestBudget? = nil
+        alerts: Bool = false, budget: RequestBudget? = nil
     ) async throws(ForecastClientError) -> LocalForecast {
         if let midTermDays, !(1...11).contains(midTermDays) {
             throw ForecastClientError(.invalidConfiguration("midTermDays must be within 1...11 (today and up to 10 days ahead), got \(midTermDays)"))
@@ -53,17 +56,22 @@ extension ForecastClient {
             guard midTermDays != nil, let regions else { return nil }
             return await client.midTermRuns(for: regions, cell: cell, budget: budget)
         }
+        func warnings() async -> (alerts: [WeatherAlert], outcome: WarningsOutcome)? {
+            alerts ? await client.alerts(at: location, budget: budget) : nil
+        }
         async let fetchedOutcomes = client.outcomes(at: cell, products: wanted, budget: budget)
         async let fetchedMid = midTermRuns()
+        async let fetchedWarnings = warnings()
         let outcomes = await fetchedOutcomes
         let mid = await fetchedMid
+        let warned = await fetchedWarnings
         var midTerm = mid.map { (outcome: midTermOutcome($0), runs: $0.runs, days: midTermDays ?? 10) }
         if let midTermDays, regions == nil {
             // A place without mid-term regions (a point at sea): the service is not asked, and
             // the outcome says so; the short-term days stand.
             midTerm = (outcome: notAskedOutcome(cell), runs: [], days: midTermDays)
         }
-        let forecast = LocalForecast(location: resolved, requestedAt: requestedAt, products: outcomes.map(\.outcome), midTerm: midTerm)
+        let forecast = LocalForecast(location: resolved, requestedAt: requestedAt, products: outcomes.map(\.outcome), midTerm: midTerm, warnings: warned)
         let everyProductFailed = outcomes.allSatisfy { $0.error != nil }
         if everyProductFailed, mid?.runs.isEmpty ?? true {
             if let error = outcomes.lazy.compactMap(\.error).first ?? mid?.error { throw error }

@@ -7,16 +7,17 @@ import KMAForecast
 ///              "placeName":"서울특별시 종로구","midTermRegions":{"landRegionID":"11B00000",…}},
 ///  "requestedAt":"2026-11-21T05:30:00+09:00","nextUpdate":"2026-11-21T05:40:00+09:00",
 ///  "current":{…hour…},"hourly":[{…hour…}],"daily":[{…day…}],
-///  "products":[{…product outcome…}],"midTerm":{…}}
+///  "products":[{…product outcome…}],"midTerm":{…},"warnings":{…}}
 /// ```
 ///
 /// with ``HourlyForecast``'s, ``ForecastDay``'s, ``ProductOutcome``'s and ``MidTermOutcome``'s
 /// shapes; `recording` is there for a recorded sample; absent values are left out, never
-/// `null`. `nextUpdate` is derived and only written. The JSON Schema of this shape is
+/// `null`. `alerts` (``WeatherAlert``s, the warnings in force) comes right after `nextUpdate`
+/// whenever the warnings were asked for (`warnings`, a ``WarningsOutcome``). `nextUpdate` is derived and only written. The JSON Schema of this shape is
 /// `Schemas/local-forecast.schema.json` in the repository.
 extension LocalForecast: Codable {
     private enum CodingKeys: String, CodingKey {
-        case location, requestedAt, recording, nextUpdate, current, hourly, daily, products, midTerm
+        case location, requestedAt, recording, nextUpdate, alerts, current, hourly, daily, products, midTerm, warnings
     }
 
     /// Decodes the shape.
@@ -30,6 +31,8 @@ extension LocalForecast: Codable {
         daily = try container.decode([ForecastDay].self, forKey: .daily)
         products = try container.decode([ProductOutcome].self, forKey: .products)
         midTerm = try container.decodeIfPresent(MidTermOutcome.self, forKey: .midTerm)
+        alerts = try container.decodeIfPresent([WeatherAlert].self, forKey: .alerts) ?? []
+        warnings = try container.decodeIfPresent(WarningsOutcome.self, forKey: .warnings)
     }
 
     /// Encodes the shape.
@@ -39,10 +42,12 @@ extension LocalForecast: Codable {
         try container.encode(requestedAt, forKey: .requestedAt)
         try container.encodeIfPresent(recording, forKey: .recording)
         try container.encodeIfPresent(nextUpdate, forKey: .nextUpdate)
+        if warnings != nil || !alerts.isEmpty { try container.encode(alerts, forKey: .alerts) }
         try container.encodeIfPresent(current, forKey: .current)
         try container.encode(hourly, forKey: .hourly)
         try container.encode(daily, forKey: .daily)
         try container.encode(products, forKey: .products)
         try container.encodeIfPresent(midTerm, forKey: .midTerm)
+        try container.encodeIfPresent(warnings, forKey: .warnings)
     }
 }

@@ -94,6 +94,12 @@ public struct LocalForecast: Hashable, Sendable {
     public internal(set) var products: [ProductOutcome]
     /// What the mid-term service delivered, when the mid-term days were asked for.
     public internal(set) var midTerm: MidTermOutcome?
+    /// The weather warnings (기상특보) in force in the place's zone, most severe first; empty when
+    /// none is in force or the alerts were not asked for (then ``warnings`` is `nil`).
+    public internal(set) var alerts: [WeatherAlert] = []
+    /// What the warning service delivered (zone, preliminary warnings, or why it failed), when
+    /// the alerts were asked for.
+    public internal(set) var warnings: WarningsOutcome?
 
     /// A forecast from what was fetched: the hours and days are merged here.
     ///
@@ -105,8 +111,11 @@ public struct LocalForecast: Hashable, Sendable {
     ///     the number of days (1…11).
     ///   - recording: Set for a recorded sample.
     init(location: Location, requestedAt: KSTDateTime, products: [ProductOutcome],
-         midTerm: (outcome: MidTermOutcome, runs: [MidTermRun], days: Int)? = nil, recording: Recording? = nil) {
+         midTerm: (outcome: MidTermOutcome, runs: [MidTermRun], days: Int)? = nil, recording: Recording? = nil,
+         warnings: (alerts: [WeatherAlert], outcome: WarningsOutcome)? = nil) {
         self.location = location
+        self.alerts = warnings?.alerts ?? []
+        self.warnings = warnings?.outcome
         self.requestedAt = requestedAt
         self.recording = recording
         self.products = products
@@ -155,7 +164,8 @@ public struct LocalForecast: Hashable, Sendable {
     }
 
     /// The failures: each requested product that delivered nothing, and the mid-term service
-    /// when it did not deliver everything.
+    /// when it did not deliver everything. (The warning service's failure is in
+    /// ``warnings``: it never makes a forecast partial.)
     public var failures: [ForecastFailure] {
         products.compactMap(\.failure) + (midTerm?.failure.map { [$0] } ?? [])
     }

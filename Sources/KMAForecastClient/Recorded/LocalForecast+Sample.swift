@@ -30,7 +30,28 @@ extension LocalForecast {
         let outcome = ProductOutcome(run: run, nextRunAvailableAt: schedule.availableAt(schedule.nextBase(after: base)))
         let location = Samples.place(named: "경기도 수원시권선구").map { ForecastLocation.resolved($0).location }
             ?? Location(cell: recording.cell, coordinate: nil, placeName: recording.placeName)
-        return LocalForecast(location: location, requestedAt: recording.availableAt, products: [outcome], recording: recording.recording)
+        return LocalForecast(
+            location: location, requestedAt: recording.availableAt, products: [outcome], recording: recording.recording, warnings: sampleWarnings
+        )
+    }()
+
+    /// The recorded weather warnings bundled with the library: KMA's zone events of 2026-09-21 to
+    /// 09-27 (`getPwnCd`, all zones, 104 events; `Fixtures/warnings/`), replayed at 2026-09-26
+    /// 11:00 KST for 제주시중산간 (L1091340), where a 호우경보 (changed up from 주의보 at 11:00) and a
+    /// 강풍주의보 were in force. ``sample`` carries them as its ``alerts``, labelled by
+    /// ``WarningsOutcome/recording``: they are of another place and time than its forecast.
+    public static let sampleWarnings: (alerts: [WeatherAlert], outcome: WarningsOutcome) = {
+        let events = (try? WarningDecoder.events(PackageResources.getPwnCd_20260921_20260927_window_json).events) ?? []
+        let at = Samples.warningsInstant
+        let zone = WarningZones.kma.zone(id: Samples.warningsZoneID)
+        let state = WarningReplay.state(of: events, at: at, zones: [Samples.warningsZoneID], zoneNames: WarningZones.kma.names)
+        let code = zone.map { WarningZoneCode(WarningZoneAssignment(zone: $0, isApproximate: false, method: .name)) }
+        let outcome = WarningsOutcome(
+            zone: code, replayedAt: at, fetchedAt: at, fromCache: false, requests: 1, window: "20260921-20260927",
+            preliminary: state.preliminary, lastEventAt: state.lastEventAt, failure: nil,
+            recording: "recorded KMA zone events (getPwnCd, 2026-09-21 to 09-27, recorded in WizardFactory/TodayWeather) replayed at 2026-09-26 11:00 KST for \(zone?.name ?? Samples.warningsZoneID) (\(Samples.warningsZoneID)); another place and time than the forecast, not live"
+        )
+        return (state.inForce, outcome)
     }()
 }
 
@@ -64,6 +85,10 @@ enum Samples {
     }
 
     static let midTermIssue = MidTermIssue(date: 20261004, hour: 6)
+
+    /// The instant and zone the bundled warnings are replayed at (``LocalForecast/sampleWarnings``).
+    static let warningsInstant = at(2026, 9, 26, 11, 0)
+    static let warningsZoneID = "L1091340"
 
     static let recordings: [SampleRecording] = {
         let short = at(2022, 11, 20, 5, 0), ultra = at(2021, 3, 28, 15, 30), now = at(2021, 3, 28, 14, 0)
@@ -104,6 +129,7 @@ enum Samples {
             answers.append(.midTerm(operation: "getMidTa", regionID: "11B10101", issue: issue, body: PackageResources.getMidTa_11B10101_202610040600_json))
             answers.append(.midTerm(operation: "getMidLandFcst", regionID: "11B00000", issue: issue, body: PackageResources.getMidLandFcst_11B00000_202610040600_json))
         }
+        answers.append(.warnings(from: 20260921, to: 20260927, body: PackageResources.getPwnCd_20260921_20260927_window_json))
         return answers
     }()
 }

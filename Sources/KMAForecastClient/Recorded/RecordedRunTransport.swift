@@ -30,6 +30,7 @@ public struct RecordedRunTransport: HTTPTransport {
         enum Kind: Hashable, Sendable {
             case run(RecordedRunPages.Key, items: [[UInt8]])
             case midTerm(operation: String, regionID: String, tmFc: String, body: [UInt8])
+            case warnings(from: Int, to: Int, body: [UInt8])
         }
 
         let kind: Kind
@@ -55,12 +56,22 @@ public struct RecordedRunTransport: HTTPTransport {
         public static func midTerm(operation: String, regionID: String, issue: MidTermIssue, body: [UInt8]) -> Answer {
             Answer(kind: .midTerm(operation: operation, regionID: regionID, tmFc: issue.tmFc, body: body))
         }
+
+        /// A recorded `getPwnCd` answer (zone events issued from `from` to `to`, KST dates
+        /// `YYYYMMDD`), served as it is for every `getPwnCd` request whose period overlaps it;
+        /// events issued after the client's clock are left out by the replay, as KMA would not
+        /// have sent them yet.
+        public static func warnings(from: Int, to: Int, body: [UInt8]) -> Answer {
+            Answer(kind: .warnings(from: from, to: to, body: body))
+        }
     }
 
     /// The items of each run served.
     package let runs: [RecordedRunPages.Key: [[UInt8]]]
     /// The mid-term answers served, by operation, region and run.
     let midTerm: [String: [UInt8]]
+    /// The recorded zone events served, with their periods.
+    var warnings: [(from: Int, to: Int, body: [UInt8])] = []
     /// The body of a NO_DATA answer.
     package let noDataBody: [UInt8]
     /// The bundled recordings this transport serves (``sample``), whose notes a forecast
@@ -82,14 +93,17 @@ public struct RecordedRunTransport: HTTPTransport {
     public init(answers: [Answer]) {
         var runs: [RecordedRunPages.Key: [[UInt8]]] = [:]
         var midTerm: [String: [UInt8]] = [:]
+        var warnings: [(from: Int, to: Int, body: [UInt8])] = []
         for answer in answers {
             switch answer.kind {
             case .run(let key, let items): runs[key] = items
             case .midTerm(let operation, let regionID, let tmFc, let body): midTerm[Self.midTermKey(operation, regionID, tmFc)] = body
+            case .warnings(let from, let to, let body): warnings.append((from, to, body))
             }
         }
         self.runs = runs
         self.midTerm = midTerm
+        self.warnings = warnings
         self.noDataBody = RecordedRunPages.noDataBody
     }
 
@@ -103,7 +117,10 @@ public struct RecordedRunTransport: HTTPTransport {
         let (path, parameters) = Self.split(url)
         let operation = path.split(separator: "/").last.map(String.init) ?? ""
         let body: [UInt8]
-        if let region = parameters["regId"] ?? parameters["stnId"], let tmFc = parameters["tmFc"] {
+        if operation == "getPwnCd" {
+            let from = Int(parameters["fromTmFc"] ?? "") ?? 0, to = Int(parameters["toTmFc"] ?? "") ?? 0
+            body = warnings.first { $0.from <= to && from <= $0.to }?.body ?? noDataBody
+        } else if let region = parameters["regId"] ?? parameters["stnId"], let tmFc = parameters["tmFc"] {
             body = midTerm[Self.midTermKey(operation, region, tmFc)] ?? noDataBody
         } else {
             switch RecordedRunPages.route(operation: operation, parameters: parameters) {

@@ -15,6 +15,9 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
     case baseURL = "KMA_BASE_URL"
     /// The mid-term service root (default: the provider's). Flag: `--mid-base-url`.
     case midBaseURL = "KMA_MID_BASE_URL"
+    /// The weather warning service root (default: the short-term root's host with
+    /// `WthrWrnInfoService`, else the provider's). Flag: `--warnings-base-url`.
+    case warningsBaseURL = "KMA_WARNINGS_BASE_URL"
     /// The API Hub grid-field service root (default: ``GridFieldOptions/defaultBaseURL``).
     /// Flag: `field --base-url`.
     case fieldBaseURL = "KMA_FIELD_BASE_URL"

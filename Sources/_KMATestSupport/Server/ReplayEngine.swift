@@ -60,6 +60,10 @@ final class ReplayEngine: Sendable {
         var arrivals: [String: [UInt64]] = [:]
         var versions: [VersionKey: SetVersion] = [:]
         var midTerm: [MidTermKey: [UInt8]] = [:]
+        /// The zone events `getPwnCd` serves (items, newest first), paged as asked.
+        var warningItems: [[UInt8]] = []
+        /// Whole answers of the warning service by operation, served instead of the items.
+        var warningAnswers: [String: HTTPAnswer] = [:]
         var latencies: [String: Int] = [:]
         var faults: [InjectedFault] = []
         var requests: [RecordedRequest] = []

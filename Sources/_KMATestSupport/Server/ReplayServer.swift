@@ -48,7 +48,7 @@ public final class ReplayServer: Sendable {
     /// The decoded key that requests must carry, or `nil` to accept any key.
     public let expectedKey: String?
 
-    private let engine: ReplayEngine
+    let engine: ReplayEngine
 
     /// Starts a server on 127.0.0.1 at a free port.
     ///

@@ -19,7 +19,7 @@ struct ForecastCommandTests {
         // The days section's mid-term requests go to the same server (NO_DATA here); the three
         // products take one request each.
         #expect(server.requests.allSatisfy { $0.path.hasPrefix("/1360000/") })
-        let requests = server.requests.filter { !$0.operation.hasPrefix("getMid") }
+        let requests = server.forecastRequests.filter { !$0.operation.hasPrefix("getMid") }
         #expect(requests.count == 3)
         for request in requests {
             #expect(request.parameters["numOfRows"] == "1000")
@@ -113,7 +113,7 @@ struct ForecastCommandTests {
             })
         }
         // The point forecast's requests (the default forecast asks the mid-term service too).
-        var requests: [RecordedRequest] { server.requests.filter { !$0.path.contains("MidFcstInfoService") } }
+        var requests: [RecordedRequest] { server.forecastRequests.filter { !$0.path.contains("MidFcstInfoService") } }
         let first = await runTool(arguments, environment: Scenario.environment, now: Scenario.now)
         #expect(first.status == 0)
         // Three pages; for the nowcast and ultra-short runs, their file versions first.
@@ -154,7 +154,7 @@ struct ForecastCommandTests {
         let result = await runTool(Scenario.arguments(server, ["--product", "short-term", "--lang", "en"]), environment: Scenario.environment, now: Scenario.now)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("short-term run 11:00 (an earlier run) KST"))
-        #expect(server.requests.map { $0.parameters["base_time"] ?? "" } == ["1400", "1100"])
+        #expect(server.forecastRequests.map { $0.parameters["base_time"] ?? "" } == ["1400", "1100"])
     }
 
     @Test("--at computes the bases for that instant")
@@ -163,7 +163,7 @@ struct ForecastCommandTests {
         defer { server.stop() }
         let result = await runTool(Scenario.arguments(server, ["--product", "short-term", "--at", "2026-11-21T11:10:00+09:00", "--format", "csv"]), environment: Scenario.environment)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(server.requests.map { $0.parameters["base_time"] ?? "" } == ["1100"])
+        #expect(server.forecastRequests.map { $0.parameters["base_time"] ?? "" } == ["1100"])
     }
 
     @Test("--provider apihub: the API Hub path and the authKey parameter")
@@ -172,7 +172,7 @@ struct ForecastCommandTests {
         defer { server.stop() }
         let result = await runTool(["--nx", "60", "--ny", "127", "--provider", "apihub", "--base-url", server.apiHubBaseURL, "--no-cache", "--product", "nowcast"], environment: Scenario.environment, now: Scenario.now)
         #expect(result.status == 0, "\(result.stderr)")
-        let request = try #require(server.requests.first)
+        let request = try #require(server.forecastRequests.first)
         #expect(request.path == "/api/typ02/openApi/VilageFcstInfoService_2.0/getUltraSrtNcst")
         #expect(request.rawQuery.contains("authKey=TESTKEY%2Babc%2Fdef%3D%3D"))
         #expect(request.parameters["serviceKey"] == nil)
@@ -201,7 +201,7 @@ struct ForecastCommandTests {
             let cell = location["cell"] as? [String: Any]
             #expect(cell?["nx"] as? Int == 60 && cell?["ny"] as? Int == 127)
         }
-        #expect(server.requests.allSatisfy { $0.parameters["nx"] == "60" && $0.parameters["ny"] == "127" })
+        #expect(server.forecastRequests.allSatisfy { $0.parameters["nx"] == "60" && $0.parameters["ny"] == "127" })
     }
 
     @Test("Progress on standard error only when it is a terminal")

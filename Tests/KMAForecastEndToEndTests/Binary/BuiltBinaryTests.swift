@@ -114,7 +114,7 @@ struct BuiltBinaryTests {
         #expect(lines.filter { $0.hasPrefix("nowcast,20261121,1400,") }.count == 1)
         #expect(lines.filter { $0.hasPrefix("ultra-short,20261121,1430,") }.count == 6)
         #expect(lines.filter { $0.hasPrefix("short-term,20261121,1400,") }.count == 58)
-        #expect(server.requests.filter { !$0.path.contains("MidFcstInfoService") }.count == 3)  // and the mid-term service's
+        #expect(server.forecastRequests.filter { !$0.path.contains("MidFcstInfoService") }.count == 3)  // and the mid-term and warning services'
         #expect(!result.stdout.contains("TESTKEY") && !result.stderr.contains("TESTKEY"))
     }
 

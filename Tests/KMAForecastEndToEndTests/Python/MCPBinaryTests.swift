@@ -49,7 +49,7 @@ struct MCPBinaryTests {
         #expect(lines.first == #"{"jsonrpc":"2.0","id":1,"result":{}}"#)
         #expect(lines.count == 2 && lines[1].hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"KMA grid cell nx 60, ny 127"#))
         let stderr = String(decoding: child.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(stderr.hasPrefix("kma-forecast mcp: serving 6 tools"))
+        #expect(stderr.hasPrefix("kma-forecast mcp: serving 7 tools"))
     }
 
     @Test("A flood from a client that never reads: the server does not block, exits 0 at end of input; the key is in no output", .timeLimit(.minutes(10)))

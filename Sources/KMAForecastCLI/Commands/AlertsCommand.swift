@@ -1,0 +1,126 @@
+import KMAForecast
+import KMAForecastCharts
+import KMAForecastClient
+import KMAForecastText
+import KMAPlaces
+
+/// `kma-forecast alerts --place …`: the weather warnings (기상특보) of a place's zone, those
+/// announced to start later, and KMA's newest bulletin text. A view of the library's
+/// ``ForecastClient/warnings(for:bulletin:budget:)``; nothing computed here but words.
+enum AlertsCommand {
+    /// The option that sets the warning service root (also read by the forecast command).
+    static let baseURLOption = OptionSpec(
+        "warnings-base-url", value: "url",
+        help: "The weather warning service root (WthrWrnInfoService) to which the operation name is appended (default: $KMA_WARNINGS_BASE_URL, else the --base-url root with WthrWrnInfoService, else the provider's)."
+    )
+
+    static let spec = CommandSpec(
+        name: "alerts",
+        abstract: "Show the weather warnings (기상특보) in force at a place.",
+        usage: ["--place <name> [--format <format>]", "--lat <lat> --lon <lon> [--format <format>]"],
+        discussion: """
+            The place's warning zone (특보구역, KMA's list of \(WarningZones.edition)), the warnings in force
+            there now, those announced to start later, and KMA's newest nationwide bulletin. A county
+            KMA splits into parts (서울 4권, 파주시동북부 …) gets the part its place most likely is in,
+            and the output says it is approximate. The warning service (기상특보 조회서비스,
+            data.go.kr 15000415) needs its own 활용신청 on the same key. Zone events of the last 6
+            days are cached for 5 minutes, then checked with one small request.
+            """,
+        options: [
+            OptionSpec("place", value: "name", help: "A Korean region from KMA's table, e.g. '서울 강남구', '제주시'."),
+            OptionSpec("lat", value: "lat", help: "Latitude in degrees north, -90...90."),
+            OptionSpec("lon", value: "lon", help: "Longitude in degrees east, -180...180."),
+            OptionSpec("nx", value: "nx", help: "Grid column, 1...149."),
+            OptionSpec("ny", value: "ny", help: "Grid row, 1...253."),
+            OptionSpec("format", value: "format", help: "Output format: text (for people) or json (for programs).", allowed: ["text", "json"]),
+            .language,
+            OptionSpec("at", value: "instant", help: "The instant to show the warnings at (ISO 8601; without an offset it is KST). Default: now."),
+            OptionSpec("service-key", value: "key", help: "Your KMA service key (default: $KMA_SERVICE_KEY)."),
+            OptionSpec("provider", value: "provider", help: "data.go.kr (default, or $KMA_PROVIDER) or apihub.", allowed: ServiceProvider.allCases.map(\.rawValue)),
+            OptionSpec("base-url", value: "url", help: "The short-term service root; the warning service is asked on its host (default: $KMA_BASE_URL)."),
+            baseURLOption,
+            OptionSpec("cache-dir", value: "dir", help: "Where to cache (default: $XDG_CACHE_HOME/kma-forecast or ~/.cache/kma-forecast)."),
+            OptionSpec("no-cache", help: "Do not read or write the cache."),
+            OptionSpec("max-requests", value: "n", help: "Send at most this many requests."),
+        ],
+        positional: nil
+    )
+
+    static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
+        let instant = try BaseTimeCommand.instant(arguments, context)
+        guard let location = try ForecastCommand.location(arguments) else {
+            throw .usage("Missing expected argument: give '--place <name>' or '--lat <lat> --lon <lon>'")
+        }
+        let language = arguments.language(context.environment)
+        let settings = ClientSettings(arguments, context, at: instant)
+        guard settings.keyText != nil else {
+            throw .runtime("\(SettingsError.missingKey(gridOperation: nil)) \(ClientSettings.keyStep)")
+        }
+        let client: ForecastClient
+        let budget: RequestBudget?
+        do throws(SettingsError) {
+            client = try settings.forecastClient(try settings.configuration())
+            budget = try settings.budget()
+        } catch {
+            throw CLIError(error)
+        }
+        let found: ZoneWarnings
+        do {
+            found = try await client.warnings(for: location, bulletin: true, budget: budget)
+        } catch {
+            throw .runtime(error.description)
+        }
+        let out = context.standardOutput
+        if arguments.format == .json {
+            out.write(try JSONOutput.encode(found))
+        } else {
+            let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
+            out.write(text(found, language: language, style: style))
+        }
+        if let failure = found.warnings.failure {
+            context.standardError.write("Error: \(TerminalText.safe(failure.message))\n")
+            return ExitCode.failure
+        }
+        return ExitCode.success
+    }
+
+    /// The text view: the zone, the warnings in force (bold red), those announced, the bulletin.
+    static func text(_ found: ZoneWarnings, language: DisplayLanguage, style: TerminalStyle) -> String {
+        let ko = language == .ko
+        var lines: [String] = []
+        let place = found.location.placeName ?? found.location.coordinate.map { "\($0.latitude), \($0.longitude)" } ?? ""
+        if let zone = found.warnings.zone {
+            let name = PrintableText.singleLine(zone.name)
+            lines.append(style.bold(ko ? "\(place): 특보구역 \(name) (\(zone.id))" : "\(place): warning zone \(name) (\(zone.id))"))
+            if let note = zone.note { lines.append(style.dim("  " + PrintableText.singleLine(note))) }
+        }
+        lines.append("")
+        if found.alerts.isEmpty {
+            lines.append(ko ? "발효 중인 특보 없음" : "No weather warning in force")
+        } else {
+            lines.append(style.alert(WeatherAlertText.heading(language)))
+            lines += found.alerts.map { style.alert("  " + WeatherAlertText.line($0, language)) }
+        }
+        if !found.preliminary.isEmpty {
+            lines.append(style.yellow(ko ? "발효 예정 특보" : "Warnings announced to start later"))
+            lines += found.preliminary.map { style.yellow("  " + WeatherAlertText.preliminaryLine($0, language)) }
+        }
+        if let bulletin = found.bulletin {
+            let at = bulletin.issuedAt.map { CalendarText.readable($0) + " KST" } ?? ""
+            lines.append("")
+            lines.append(style.bold(ko ? "기상특보 발표문 \(at)" : "KMA's bulletin \(at)"))
+            for (label, body) in [(ko ? "발효 중" : "In force", bulletin.inForce), (ko ? "예비특보" : "Preliminary", bulletin.preliminary), (ko ? "기타" : "Other", bulletin.other)] {
+                let cleaned = PrintableText.safe(body.replacingOccurrences(of: "\r\n", with: "\n").trimmingWhitespace())
+                guard !cleaned.isEmpty else { continue }
+                lines.append(label + ":")
+                lines += cleaned.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+            }
+        }
+        if let failure = found.bulletinFailure {
+            lines.append(style.dim(ko ? "(발표문을 받지 못함: \(TerminalText.safe(failure.message)))" : "(no bulletin: \(TerminalText.safe(failure.message)))"))
+        }
+        let window = found.warnings.window.map { ko ? "조회 기간 \($0) (KST), 최근 6일" : "events of \($0) (KST), the last 6 days" } ?? ""
+        if !window.isEmpty { lines.append(style.dim(window)) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

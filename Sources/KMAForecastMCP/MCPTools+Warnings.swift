@@ -1,0 +1,104 @@
+import KMAForecast
+import KMAForecastClient
+import KMAForecastText
+import KMAPlaces
+
+extension MCPTools {
+    // MARK: kma_warnings
+
+    static let warningsDescription = """
+        The weather warnings (기상특보: advisories 주의보, warnings 경보 and 2026's severe warnings 중대경보 for heat wave, heavy rain, \
+        strong wind, cold wave, dry weather, high seas, storm surge …) in force now at one place in South Korea, from KMA (기상청): \
+        the place's warning zone (특보구역), each warning with its Korean and English title, since when and (when KMA announced it) until when; \
+        the warnings announced to start later; and KMA's newest nationwide bulletin text. Give the place by name, latitude+longitude or nx+ny. \
+        A zone marked approximate means KMA splits the county and the place may be in a neighbouring part. Times are KST (+09:00). \
+        The service needs its own 활용신청 on the key; if it is refused, the result says how to apply.
+        """
+    static let warningsInput = """
+        {"type":"object","additionalProperties":false,"properties":{\(locationProperties),
+        "bulletin":{"type":"boolean","default":true,"description":"Also fetch KMA's newest nationwide bulletin text (one more request)."}}}
+        """
+    static let warningsOutput = schema("""
+        {"type":"object","required":["location","alerts","warnings"],"properties":{
+        "location":{"type":"object"},
+        "alerts":{"type":"array","description":"The warnings in force in the zone, most severe first.","items":{"type":"object",
+          "required":["zoneID","zoneName","title","englishTitle","kind","level","issuedAt","effectiveAt"],"properties":{
+          "zoneID":{"type":"string"},"zoneName":{"type":"string"},"title":{"type":"string"},"englishTitle":{"type":"string"},
+          "kind":{"type":"object","required":["code"],"properties":{"code":{"type":"integer"},"name":{"type":"string"},"englishName":{"type":"string"}}},
+          "level":{"type":"object","required":["code"],"properties":{"code":{"type":"integer"},"name":{"type":"string"},"englishName":{"type":"string"}}},
+          "issuedAt":{"type":"string"},"effectiveAt":{"type":"string"},"endsAt":{"type":"string"},"firstIssuedAt":{"type":"string"}}}},
+        "warnings":{"type":"object","required":["status"],"properties":{"status":{"enum":["delivered","failed"]},"zone":{"type":"object"},
+          "preliminary":{"type":"array"},"failure":{"type":"object"},"recording":{"type":"string"}}},
+        "bulletin":{"type":"object"},"bulletinFailure":{"type":"object"},
+        "sample":{"type":"boolean","description":"true: no key is set, this is a recorded sample, not live"}}}
+        """)
+
+    /// `kma_warnings`: the library's ``ZoneWarnings`` for one place; without a key, the recorded
+    /// sample's warnings, marked.
+    func warnings(_ input: MCPToolArguments, progress: @escaping Progress) async throws(MCPToolInputError) -> Outcome {
+        try input.allow(["place", "latitude", "longitude", "nx", "ny", "bulletin"])
+        let (location, _) = try input.location()
+        let bulletin = input.values["bulletin"]?.boolValue ?? true
+        guard service.key != nil else {
+            let sample = LocalForecast.sample
+            guard let outcome = sample.warnings else { return .error("the bundled sample has no warnings (a bug in kma-forecast; please report it)") }
+            let found = ZoneWarnings(location: sample.location, alerts: sample.alerts, warnings: outcome, bulletin: nil)
+            let text = "SAMPLE, NOT LIVE: no KMA service key is set, so these are recorded warnings of another place and time (\(outcome.recording ?? "")). "
+                + "Do not present them as the warnings in force at the place asked; to get live warnings, \(MCPService.keyStep).\n" + Self.warningsText(found)
+            return Outcome(text: text, structured: try Self.structuredWarnings(found, sample: true), isError: false)
+        }
+        let client = try service.forecastClient()
+        progress(0, 1, "asking KMA")
+        let found: ZoneWarnings
+        do {
+            found = try await client.warnings(for: location, bulletin: bulletin, budget: service.budget)
+        } catch {
+            return .error(Self.failureText(error))
+        }
+        progress(1, 1, "done")
+        let failed = found.warnings.failure != nil
+        return Outcome(text: Self.warningsText(found), structured: try Self.structuredWarnings(found, sample: false), isError: failed)
+    }
+
+    /// The warnings as a model reads them: the zone, what is in force (or that nothing is),
+    /// what is announced, the bulletin, what failed.
+    static func warningsText(_ found: ZoneWarnings) -> String {
+        var lines: [String] = []
+        if let zone = found.warnings.zone {
+            lines.append("Warning zone (특보구역): \(PrintableText.singleLine(zone.name)) (\(zone.id))" + (zone.note.map { ". " + PrintableText.singleLine($0) } ?? "") + ".")
+        }
+        if let failure = found.warnings.failure {
+            lines.append("The warnings could not be had: \(failure.message)")
+        } else if found.alerts.isEmpty {
+            lines.append("No weather warning in force in the zone at \(found.warnings.replayedAt.iso8601).")
+        } else {
+            lines.append(WeatherAlertText.sentence(found.alerts))
+        }
+        if !found.preliminary.isEmpty {
+            lines.append("Announced to start later: " + found.preliminary.map { WeatherAlertText.preliminaryLine($0, .en) }.joined(separator: "; ") + ".")
+        }
+        if let bulletin = found.bulletin {
+            let at = bulletin.issuedAt?.iso8601 ?? "?"
+            lines.append("KMA's newest nationwide bulletin (\(at)): in force: \(PrintableText.singleLine(bulletin.inForce)); preliminary (예비특보): \(PrintableText.singleLine(bulletin.preliminary)).")
+        }
+        if let window = found.warnings.window { lines.append("(From KMA's zone events of \(window), KST; KMA serves the last 6 days.)") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The value's JSON, with `sample` for the recorded sample.
+    static func structuredWarnings(_ found: ZoneWarnings, sample: Bool) throws(MCPToolInputError) -> JSONValue {
+        guard let text = try? JSONTextEncoder.encode(found), let value = try? JSONValue.read(Array(text.utf8)) else {
+            throw MCPToolInputError(message: "the warnings could not be written as JSON (a bug in kma-forecast; please report it)")
+        }
+        return sample ? value.setting("sample", .bool(true)) : value
+    }
+
+    /// The first lines of `kma_forecast`'s text: the warnings in force at the place (a
+    /// recorded sample's marked as such), or the warning service's failure; empty otherwise.
+    static func warningsLead(_ forecast: LocalForecast) -> [String] {
+        if let failure = forecast.warnings?.failure { return ["Weather warnings unavailable: \(failure.message)"] }
+        guard !forecast.alerts.isEmpty else { return [] }
+        let sentence = WeatherAlertText.sentence(forecast.alerts)
+        return [forecast.warnings?.recording != nil ? "Recorded sample (another place and time, not live): " + sentence : sentence]
+    }
+}
