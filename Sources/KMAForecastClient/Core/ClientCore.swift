@@ -164,7 +164,9 @@ struct ClientCore: Sendable {
     /// paces arrivals by it; `nil` without a limiter.
     func departureStamp(_ operation: String) -> (@Sendable () -> Void)? {
         guard let limiter = configuration.rateLimiter else { return nil }
-        return { @Sendable in limiter.noteDeparture(operation) }
+        // Read right after the permit: the time to the stamp is a delay the limiter adapts to.
+        let letGo = limiter.instant
+        return { @Sendable in limiter.noteDeparture(operation, letGoAt: letGo) }
     }
 
     /// Tells the rate limiter how a request failed: refused for the rate (HTTP 429 or code

@@ -36,6 +36,24 @@ import _KMASystem
 /// the next one in the same instant. Other transports do not stamp: their requests are
 /// spaced from the moment they are let go.
 ///
+/// **A sliding window over departure stamps.** Besides the spacing, at most
+/// `requestsPerSecond` (rounded down, 1 to 1,000) requests of an operation leave in any window
+/// of that many intervals: the request after them waits until the oldest of the last
+/// `requestsPerSecond` departure stamps is a whole window old. Spacing alone keeps this while
+/// every request leaves as it is let go; the window keeps it when requests are let go, then
+/// held up unevenly before they leave (their stamps, not their permits, are what counts).
+///
+/// **Headroom that adapts to the machine's load.** What happens after the stamp (the URL
+/// loader's own queues, the kernel, the gateway's edge) cannot be stamped, and on a busy
+/// machine it delays some requests more than others: several stamped 35 ms apart reach the
+/// gateway in the same few milliseconds. The limiter measures how late the machine runs where
+/// it can: how much later than asked its own waits wake up, and how long each request takes
+/// from being let go to its stamp. Twice the largest such delay seen lately (halving every
+/// 2 s, at most 250 ms) is added to the window, spread over its requests: on an idle machine
+/// nothing changes; on a busy one, a run slows by the delays it sees, so the bunching after the
+/// stamp falls within the headroom instead of over KMA's limit (issue 30: 0 refusals with two
+/// burners keeping both cores of a 2-core machine busy).
+///
 /// **The margin** (default 50 ms) covers the time between a request being let go here and
 /// its arrival being counted at the gateway, which varies (task scheduling, the URL loader's
 /// own threads, the network): starts spaced exactly 33.3 ms apart arrived up to two in one
@@ -98,6 +116,18 @@ public final class RequestRateLimiter: Sendable {
         var pausedUntil: Duration = .zero
         /// Answers without a refusal since the interval was last changed.
         var cleanAnswers = 0
+        /// The last requests' departures, at most `windowCount`: a stamp, or the instant the
+        /// request was let go until its stamp comes (for transports that never stamp, for good).
+        var departures: [Departure] = []
+        /// The largest scheduling delay seen lately, and when it was seen (see ``headroom(_:at:)``).
+        var lateness: Duration = .zero
+        var latenessAt: Duration = .zero
+    }
+
+    /// One request's place in the departure window.
+    private struct Departure {
+        var time: Duration
+        var stamped: Bool
     }
 
     private struct State {
@@ -108,6 +138,8 @@ public final class RequestRateLimiter: Sendable {
     }
 
     private let interval: Duration
+    /// Requests allowed in one window: `requestsPerSecond` rounded down, 1...1000.
+    private let windowCount: Int
     private let now: @Sendable () -> Duration
     private let sleep: @Sendable (Duration) async -> Void
     private let state = Locked(State())
@@ -142,9 +174,19 @@ public final class RequestRateLimiter: Sendable {
         let window = 1e9 + self.margin.inSeconds * 1e9
         self.interval = requestsPerSecond > 0 && requestsPerSecond.isFinite
             ? .nanoseconds(Int64(min((window / requestsPerSecond).rounded(.up), 1e12))) : .seconds(1)
+        // At most 1,000 stamps kept: above 1,000 a second the window spans 1,000 intervals.
+        self.windowCount = requestsPerSecond >= 2 && requestsPerSecond.isFinite ? Int(min(requestsPerSecond, 1_000).rounded(.down)) : 1
         self.now = now
         self.sleep = sleep
     }
+
+    /// The most headroom load can add to a window: 250 ms.
+    static let maximumHeadroom = Duration.milliseconds(250)
+    /// How fast the headroom shrinks once the delays stop: by half every 2 s.
+    static let headroomHalfLife = 2.0
+
+    /// The time on the limiter's clock: what a departure stamp is measured against.
+    var instant: Duration { now() }
 
     /// What is wrong with the rate, or `nil`.
     var problem: String? {
@@ -164,41 +206,98 @@ public final class RequestRateLimiter: Sendable {
     /// Waits until a request of `operation` may start, and takes its place.
     func acquire(_ operation: String) async -> Permit {
         var reserved = false
+        // When the last wait should have ended: waking later than that is load, measured.
+        var wakeAt: Duration?
         while true {
             let decision: (permit: Permit?, wait: Duration) = state.withLock { state in
                 if let stop = state.quotaStop { return (.quotaExhausted(stop), .zero) }
                 let now = self.now()
                 var bucket = state.buckets[operation] ?? Bucket(interval: interval, floor: interval)
                 defer { state.buckets[operation] = bucket }
-                let earliest = max(bucket.lastPermit.map { $0 + bucket.interval } ?? now, bucket.pausedUntil)
+                if let wakeAt, now > wakeAt { Self.observe(now - wakeAt, at: now, in: &bucket) }
+                let spacing = spacing(bucket, at: now)
+                var earliest = max(bucket.lastPermit.map { $0 + spacing } ?? now, bucket.pausedUntil)
+                if bucket.departures.count >= windowCount {
+                    // The sliding window: the oldest of the last `windowCount` departures must be
+                    // a whole window old.
+                    let times = bucket.departures.map(\.time).sorted()
+                    earliest = max(earliest, times[times.count - windowCount] + spacing * windowCount)
+                }
                 if !reserved {
                     // A place in line: the waits of concurrent requests are spread one interval
                     // apart, so they do not all wake for the same start.
                     reserved = true
                     let slot = max(now, earliest, bucket.nextFree)
-                    bucket.nextFree = slot + bucket.interval
+                    bucket.nextFree = slot + spacing
                     if slot > now { return (nil, slot - now) }
                 }
                 guard now >= earliest else { return (nil, earliest - now) }
                 bucket.lastPermit = now
+                bucket.departures.append(Departure(time: now, stamped: false))
+                if bucket.departures.count > windowCount, let oldest = bucket.departures.indices.min(by: { bucket.departures[$0].time < bucket.departures[$1].time }) {
+                    bucket.departures.remove(at: oldest)
+                }
                 state.permitted += 1
                 return (.go, .zero)
             }
             if let permit = decision.permit { return permit }
+            wakeAt = now() + decision.wait
             await sleep(decision.wait)
             if Task.isCancelled { return .cancelled }
         }
     }
 
+    /// The spacing of an operation's requests at `now`: its interval, plus the headroom
+    /// (``headroom(_:at:)``) spread over the window's requests.
+    private func spacing(_ bucket: Bucket, at now: Duration) -> Duration {
+        bucket.interval + Self.headroom(bucket, at: now) / windowCount
+    }
+
+    /// Twice the largest delay seen lately, halving every ``headroomHalfLife`` seconds since it
+    /// was seen, at most ``maximumHeadroom``.
+    private static func headroom(_ bucket: Bucket, at now: Duration) -> Duration {
+        guard bucket.lateness > .zero else { return .zero }
+        let age = max(0, (now - bucket.latenessAt).inSeconds)
+        return min(maximumHeadroom, bucket.lateness * (2 * exp2(-age / headroomHalfLife)))
+    }
+
+    /// A scheduling delay seen at `now`: the headroom grows to twice it, if that is more than
+    /// what is left of the last.
+    private static func observe(_ delay: Duration, at now: Duration, in bucket: inout Bucket) {
+        if delay * 2 >= headroom(bucket, at: now) {
+            bucket.lateness = min(delay, maximumHeadroom)
+            bucket.latenessAt = now
+        }
+    }
+
     /// A request of `operation` is leaving now: the next one goes no sooner than
     /// one interval from here (a request let go and then held up on a busy machine pushes the
-    /// next back instead of leaving with it).
-    func noteDeparture(_ operation: String) {
+    /// next back instead of leaving with it), and the stamp takes the request's place in the
+    /// departure window.
+    ///
+    /// - Parameter letGoAt: When the request was let go (``instant``, read right after its
+    ///   permit): the time from there to here is a delay the headroom adapts to.
+    func noteDeparture(_ operation: String, letGoAt: Duration? = nil) {
         state.withLock { state in
             guard var bucket = state.buckets[operation] else { return }
             let now = self.now()
+            if let letGoAt, now > letGoAt { Self.observe(now - letGoAt, at: now, in: &bucket) }
+            // The request's own entry: the latest not yet stamped that was let go by then.
+            let limit = letGoAt ?? now
+            let entry = bucket.departures.indices
+                .filter { !bucket.departures[$0].stamped && bucket.departures[$0].time <= limit }
+                .max { bucket.departures[$0].time < bucket.departures[$1].time }
+            if let entry {
+                bucket.departures[entry] = Departure(time: max(bucket.departures[entry].time, now), stamped: true)
+            } else {
+                bucket.departures.append(Departure(time: now, stamped: true))
+                if bucket.departures.count > windowCount, let oldest = bucket.departures.indices.min(by: { bucket.departures[$0].time < bucket.departures[$1].time }) {
+                    bucket.departures.remove(at: oldest)
+                }
+            }
+            let spacing = spacing(bucket, at: now)
             bucket.lastPermit = max(bucket.lastPermit ?? now, now)
-            bucket.nextFree = max(bucket.nextFree, now + bucket.interval)
+            bucket.nextFree = max(bucket.nextFree, now + spacing)
             state.buckets[operation] = bucket
         }
     }

@@ -42,8 +42,11 @@ struct ClientBatchTests {
         let probe = ProbeTransport(holdUntilInFlight: limit)
         let client = try makeClient(server, pageSize: 300, pageConcurrency: 4, transport: probe)
         let results = await client.fetch(.shortTerm, cells: cells, concurrency: limit)
-        #expect(results.allSatisfy { (try? $0.get())?.itemCount == 809 })
-        #expect(server.requests.count == 18 && probe.snapshot.finished.count == 18)
+        #expect(results.allSatisfy { (try? $0.get())?.itemCount == 809 }, "\(results)")
+        // Waited for, not read at a moment (issue 30): every request the client made, counted
+        // where it sends and where the server receives.
+        #expect(await probe.wait { $0.finished.count >= 18 } && probe.snapshot.finished.count == 18, "\(probe.snapshot.finished)")
+        #expect(await waitUntil { server.requests.count >= 18 } && server.requests.count == 18, "the server received \(server.requests.count)")
         #expect(probe.snapshot.maxInFlight == limit)
     }
 

@@ -80,10 +80,10 @@ struct ClientFetchTests {
     func abandonStream() async throws {
         let server = try shortTermServer()
         defer { server.stop() }
-        // Pages 2 and 3 would take 10 s: only cancellation ends them sooner.
-        for pageNo in [2, 3] { server.inject(.delay(milliseconds: 10_000), times: 1, when: ReplayMatch(pageNo: pageNo)) }
+        // Pages 2 and 3 would take 2 minutes: only cancellation ends them sooner, however busy the machine.
+        for pageNo in [2, 3] { server.inject(.delay(milliseconds: 120_000), times: 1, when: ReplayMatch(pageNo: pageNo)) }
         let probe = ProbeTransport()
-        let client = try makeClient(server, pageSize: 100, pageConcurrency: 2, timeouts: ClientTimeouts(connect: .seconds(20), overall: .seconds(20)), transport: probe)
+        let client = try makeClient(server, pageSize: 100, pageConcurrency: 2, timeouts: ClientTimeouts(connect: .seconds(240), overall: .seconds(240)), transport: probe)
         var count = 0
         for try await _ in client.items(.shortTerm, cell: shortTermCell) {
             count += 1

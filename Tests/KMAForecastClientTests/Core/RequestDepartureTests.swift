@@ -54,7 +54,7 @@ struct RequestDepartureTests {
         defer { server.stop() }
         let stamped = LockedCount()
         let transport = URLSessionTransport()
-        let answer = try await transport.get(server.baseURL + "/getVilageFcst?serviceKey=x", connectTimeout: .seconds(2), departure: { stamped.increment() })
+        let answer = try await transport.get(server.baseURL + "/getVilageFcst?serviceKey=x", connectTimeout: .seconds(120), departure: { stamped.increment() })
         #expect(answer.status > 0 && stamped.value == 1)
         let limiter = RequestRateLimiter(requestsPerSecond: 30)
         let client = try makeClient(server, rateLimiter: limiter)

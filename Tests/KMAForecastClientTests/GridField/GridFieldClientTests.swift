@@ -32,14 +32,14 @@ struct GridFieldClientTests {
 
     static func client(
         _ server: ReplayServer, cache: CacheLocation = .disabled, recorder: Recorder = Recorder(),
-        configurationTimeouts: ClientTimeouts = ClientTimeouts(connect: .seconds(5), overall: .seconds(10)),
+        configurationTimeouts: ClientTimeouts = ClientTimeouts(connect: .seconds(120), overall: .seconds(240)),
         options: GridFieldOptions? = nil, retry: RetryPolicy = RetryPolicy()
     ) throws -> GridFieldClient {
         let configuration = ClientConfiguration(
             serviceKey: try ServiceKey(testKey), cache: cache, timeouts: configurationTimeouts, retry: retry,
             now: { now }, onEvent: { recorder.record($0) }
         )
-        let options = options ?? GridFieldOptions(baseURL: server.apiHubFieldBaseURL, timeouts: ClientTimeouts(connect: .seconds(5), overall: .seconds(10)))
+        let options = options ?? GridFieldOptions(baseURL: server.apiHubFieldBaseURL, timeouts: ClientTimeouts(connect: .seconds(120), overall: .seconds(240)))
         return try GridFieldClient(configuration: configuration, options: options, transport: URLSessionTransport(), sleep: { recorder.sleep($0) }, random: { 0.5 })
     }
 
@@ -150,11 +150,12 @@ struct GridFieldClientTests {
         #expect(defaults.connect >= .seconds(45) && defaults.overall >= .seconds(45))
         let server = try Self.server()
         server.inject(.delay(milliseconds: 1_500))
-        // The configuration's (point) timeouts would give up after 1 s; the grid's allow 4 s.
+        // The configuration's (point) timeouts would give up after 1 s; the grid's allow 120 s
+        // (a busy machine cannot make them fire).
         let recorder = Recorder()
         let client = try Self.client(
             server, recorder: recorder, configurationTimeouts: ClientTimeouts(connect: .seconds(1), overall: .seconds(1)),
-            options: GridFieldOptions(baseURL: server.apiHubFieldBaseURL, timeouts: ClientTimeouts(connect: .seconds(4), overall: .seconds(4)))
+            options: GridFieldOptions(baseURL: server.apiHubFieldBaseURL, timeouts: ClientTimeouts(connect: .seconds(120), overall: .seconds(120)))
         )
         let field = try await client.fetch(.shortTerm, variable: .tmp)
         #expect(field[Self.cell(53, 38)] == -5.25)

@@ -26,7 +26,7 @@ private func tenDayClient(_ server: ReplayServer, clock: TestClock, cache: Cache
                           retry: RetryPolicy = RetryPolicy()) throws -> ForecastClient {
     var configuration = ClientConfiguration(
         serviceKey: try ServiceKey(testKey), baseURL: server.baseURL, cache: cache,
-        timeouts: ClientTimeouts(connect: .seconds(5), overall: .seconds(10)), retry: retry,
+        timeouts: ClientTimeouts(connect: .seconds(120), overall: .seconds(240)), retry: retry,
         now: { clock.now }, onEvent: { recorder.record($0) }
     )
     configuration.midBaseURL = server.midTermBaseURL

@@ -31,7 +31,7 @@ struct MidTermHostileAnswerTests {
     static func client(_ server: ReplayServer, cache: CacheLocation = .disabled, recorder: Recorder = Recorder()) throws -> ForecastClient {
         var configuration = ClientConfiguration(
             serviceKey: try ServiceKey(key), baseURL: server.baseURL, cache: cache,
-            timeouts: ClientTimeouts(connect: .seconds(5), overall: .seconds(10)),
+            timeouts: ClientTimeouts(connect: .seconds(120), overall: .seconds(240)),
             now: { kstDate(2026, 10, 4, 17, 30) }, onEvent: { recorder.record($0) }
         )
         configuration.midBaseURL = server.midTermBaseURL

@@ -70,7 +70,9 @@ func makeClient(
     pageSize: Int = 1000,
     pageConcurrency: Int = 4,
     retry: RetryPolicy = RetryPolicy(),
-    timeouts: ClientTimeouts = ClientTimeouts(connect: .seconds(5), overall: .seconds(10)),
+    // Hang guards, not speed tests: a busy machine must never make them fire (issue 30); a
+    // test about a timeout sets its own.
+    timeouts: ClientTimeouts = ClientTimeouts(connect: .seconds(120), overall: .seconds(240)),
     recorder: Recorder = Recorder(),
     transport: any HTTPTransport = URLSessionTransport(),
     // No pacing unless a test is about it: these tests time concurrency and retries on their
@@ -134,4 +136,16 @@ func texts(of error: ForecastClientError) -> [String] {
     var dumped = ""
     dump(error, to: &dumped)
     return [error.description, error.url ?? "", String(reflecting: error), dumped, error.localizedDescription]
+}
+
+/// Waits until `condition` holds, checked every 10 ms, at most 30,000 times (about 5 minutes:
+/// a hang guard, not a deadline); whether it held. For counts that settle after the awaited
+/// work (a server thread records a request as it reads it): a test waits for the event and
+/// never reads such a count at a moment, which a busy machine makes early (issue 30).
+func waitUntil(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<30_000 {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
 }

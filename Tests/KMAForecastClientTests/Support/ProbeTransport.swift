@@ -33,14 +33,15 @@ final class ProbeTransport: HTTPTransport, Sendable {
     /// A probe around `inner`.
     ///
     /// - Parameter holdUntilInFlight: Hold requests until this many are in flight at once
-    ///   (released after 20 s at the latest, so a client that never gets there fails the test
-    ///   instead of hanging it); `nil` to hold none.
+    ///   (released after 5 minutes at the latest, a hang guard: a client that never gets there
+    ///   fails the test instead of hanging it, and no busy machine takes that long); `nil` to
+    ///   hold none.
     init(_ inner: any HTTPTransport = URLSessionTransport(), holdUntilInFlight: Int? = nil) {
         self.inner = inner
         self.state = Locked(State(gate: holdUntilInFlight))
         if holdUntilInFlight != nil {
             Task { [weak self] in
-                try? await Task.sleep(for: .seconds(20))
+                try? await Task.sleep(for: .seconds(300))
                 guard let self else { return }
                 for waiter in state.withLock({ Self.open(&$0) }) { waiter.resume() }
             }
@@ -50,9 +51,10 @@ final class ProbeTransport: HTTPTransport, Sendable {
     /// What happened so far.
     var snapshot: State { state.withLock { $0 } }
 
-    /// Waits until `condition` holds (checked every 10 ms, for at most 30 s); whether it did.
+    /// Waits until `condition` holds (checked every 10 ms; at most 30,000 times, about 5 minutes,
+    /// a hang guard); whether it did.
     func wait(until condition: (State) -> Bool) async -> Bool {
-        for _ in 0..<3000 {
+        for _ in 0..<30_000 {
             if condition(snapshot) { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }

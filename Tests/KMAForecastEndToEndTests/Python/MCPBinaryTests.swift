@@ -44,7 +44,8 @@ struct MCPBinaryTests {
         child.write(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"kma_grid","arguments":{"nx":60,"ny":127}}}"# + "\n")
         child.closeInput()
         let stdout = child.output.fileHandleForReading.readDataToEndOfFile()
-        #expect(child.wait(seconds: 20) == 0)
+        // A hang guard, not a speed test: a busy machine may take long; `nil` means cut off.
+        #expect(child.wait(seconds: 300) == 0, "nil: the server was still running 300 s after its input closed, and was killed")
         let lines = String(decoding: stdout, as: UTF8.self).split(separator: "\n").map(String.init)
         #expect(lines.first == #"{"jsonrpc":"2.0","id":1,"result":{}}"#)
         #expect(lines.count == 2 && lines[1].hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"KMA grid cell nx 60, ny 127"#))
@@ -64,7 +65,7 @@ struct MCPBinaryTests {
         }
         child.write(flood)
         child.closeInput()
-        #expect(child.wait(seconds: 20) == 0, "the server must exit at end of input even with its output unread")
+        #expect(child.wait(seconds: 300) == 0, "the server must exit at end of input even with its output unread (nil: still running after 300 s, killed)")
         let stdout = child.output.fileHandleForReading.availableData
         let stderr = String(decoding: child.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(!stderr.contains(key) && !String(decoding: stdout, as: UTF8.self).contains(key))
@@ -99,7 +100,7 @@ struct MCPBinaryTests {
             script, try BuiltBinaryTests.binary(), "--base", fast.baseURL, "--mid", fast.midTermBaseURL, "--slow-base", slow.baseURL,
             "--key", HaeundaeScenario.key, "--at", "2026-10-04T17:30:00+09:00",
         ])
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("38 checks, 0 failures"), "\(result.output)")
+        #expect(result.status == 0, "\(result)")
+        #expect(!result.finished || result.output.contains("38 checks, 0 failures"), "\(result)")
     }
 }
