@@ -1,6 +1,6 @@
-// An app's forecast screen in one call: a place's next 24 hours (temperature, condition and
-// chance of rain in every hour, and where each came from), its ten days, errors as a user
-// reads them. With KMA_SERVICE_KEY unset it shows the bundled recorded sample instead.
+// An app's forecast screen in one call: a place's next 24 hours (temperature, feels-like,
+// condition, chance of rain and where it came from, UV), its ten days with sunrise and
+// sunset, errors as a user reads them. With KMA_SERVICE_KEY unset it shows the bundled recorded sample instead.
 import Foundation
 import KMAForecastKit
 
@@ -14,19 +14,22 @@ do {
         var configuration = ClientConfiguration(serviceKey: try ServiceKey(key))
         configuration.baseURL = ProcessInfo.processInfo.environment["KMA_BASE_URL"]
         configuration.midBaseURL = ProcessInfo.processInfo.environment["KMA_MID_BASE_URL"]
-        forecast = try await ForecastClient(configuration: configuration).forecast(for: .place(place), midTermDays: 10)
+        configuration.uvIndexBaseURL = ProcessInfo.processInfo.environment["KMA_UV_BASE_URL"]
+        forecast = try await ForecastClient(configuration: configuration).forecast(for: .place(place), midTermDays: 10, uvIndex: true)
     }
     print(forecast.recording?.note ?? "\(forecast.location.placeName ?? place), requested \(forecast.requestedAt)")
     for failure in forecast.failures { print("Missing:", failure.localizedDescription) }
     for hour in forecast.hours(24) {
         let chance = hour.precipitationChance.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
         let from = hour.source(of: .pop)?.product.rawValue ?? "-"
-        print(hour.time, hour.condition?.englishName ?? "-", hour.temperature.map { "\($0.value)°C" } ?? "-", "rain", chance, "(\(from))")
+        let feels = hour.apparentTemperatureCelsius.map { "feels \($0)°C" } ?? "", uv = hour.uvIndex.map { " UV \($0)" } ?? ""
+        print(hour.time, hour.condition?.englishName ?? "-", hour.temperature.map { "\($0.value)°C" } ?? "-", feels, "rain", chance, "(\(from))" + uv)
     }
     for day in forecast.daily {
         let low = day.low.map { "\($0.value)" } ?? "-", high = day.high.map { "\($0.value)" } ?? "-"
         let chance = day.precipitationChance.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
-        print(day.isoDate, low, "/", high, day.condition?.englishName ?? "-", chance, day.source?.kind ?? "missing")
+        let sun = [day.sun?.sunrise, day.sun?.sunset].map { $0.map { String($0.iso8601.dropFirst(11).prefix(5)) } ?? "-" }.joined(separator: "–")
+        print(day.isoDate, low, "/", high, day.condition?.englishName ?? "-", chance, day.source?.kind ?? "missing", "sun", sun)
     }
     print("Refresh at:", forecast.nextUpdate.map { "\($0)" } ?? "-")
 } catch {

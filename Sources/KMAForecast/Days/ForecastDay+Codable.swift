@@ -4,6 +4,7 @@
 extension ForecastDay: Codable {
     private enum CodingKeys: String, CodingKey {
         case date, low, high, morning, afternoon, precipitationChance, condition, source, isHalfDaySplit
+        case apparentTemperatureLow, apparentTemperatureHigh, uvIndexMax, uvIndexCategory, sun
     }
 
     /// Decodes the shape.
@@ -22,6 +23,10 @@ extension ForecastDay: Codable {
             source: try container.decodeIfPresent(DailyForecastSource.self, forKey: .source),
             isHalfDaySplit: try container.decode(Bool.self, forKey: .isHalfDaySplit)
         )
+        apparentTemperatureLow = try container.decodeIfPresent(Double.self, forKey: .apparentTemperatureLow)
+        apparentTemperatureHigh = try container.decodeIfPresent(Double.self, forKey: .apparentTemperatureHigh)
+        uvIndexMax = try container.decodeIfPresent(Int.self, forKey: .uvIndexMax)
+        sun = try container.decodeIfPresent(SunEvents.self, forKey: .sun)
     }
 
     /// Encodes the shape.
@@ -36,6 +41,11 @@ extension ForecastDay: Codable {
         try container.encodeIfPresent(condition, forKey: .condition)
         try container.encodeIfPresent(source, forKey: .source)
         try container.encode(isHalfDaySplit, forKey: .isHalfDaySplit)
+        try container.encodeIfPresent(apparentTemperatureLow, forKey: .apparentTemperatureLow)
+        try container.encodeIfPresent(apparentTemperatureHigh, forKey: .apparentTemperatureHigh)
+        try container.encodeIfPresent(uvIndexMax, forKey: .uvIndexMax)
+        try container.encodeIfPresent(uvIndexCategory, forKey: .uvIndexCategory)
+        try container.encodeIfPresent(sun, forKey: .sun)
     }
 
     /// 00:00 KST of `YYYY-MM-DD`, or `nil`.

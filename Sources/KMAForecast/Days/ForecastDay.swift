@@ -38,6 +38,15 @@ public struct ForecastDay: Hashable, Sendable {
     public var source: DailyForecastSource?
     /// `false` for mid-term days 8–10, whose one value stands in ``morning`` and ``afternoon`` alike.
     public var isHalfDaySplit: Bool
+    /// The day's sun at the place (computed on the device, ``SunEvents``); `nil` when the
+    /// forecast has no coordinate for it.
+    public var sun: SunEvents? = nil
+    /// The lowest 체감온도 (``ApparentTemperature``) of the day's hours the forecast holds, °C; `nil` when none has one.
+    public var apparentTemperatureLow: Double? = nil
+    /// The highest 체감온도 of the day's hours the forecast holds, °C.
+    public var apparentTemperatureHigh: Double? = nil
+    /// The highest UV index the UV service gave for the day's hours; `nil` when it gave none.
+    public var uvIndexMax: Int? = nil
 
     /// A day.
     ///
@@ -78,6 +87,9 @@ public struct ForecastDay: Hashable, Sendable {
     public var isoDate: String {
         String(start.year) + "-" + start.month.zeroPadded(toWidth: 2) + "-" + start.day.zeroPadded(toWidth: 2)
     }
+
+    /// WHO's category of ``uvIndexMax``.
+    public var uvIndexCategory: UVIndexCategory? { uvIndexMax.map(UVIndexCategory.init(index:)) }
 
     /// The day's chance of rain, 0…1: the higher of 오전's and 오후's; `nil` when neither has one.
     public var precipitationChance: Double? {

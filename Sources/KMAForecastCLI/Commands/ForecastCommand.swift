@@ -84,6 +84,7 @@ enum ForecastCommand {
                 allowed: ServiceProvider.allCases.map(\.rawValue)
             ),
             OptionSpec("base-url", value: "url", help: "The service root to which the operation name is appended (default: $KMA_BASE_URL, else the provider's)."),
+            OptionSpec("uv-base-url", value: "url", help: "The living-weather index service root for the UV index (default: $KMA_UV_BASE_URL, else the --base-url host with LivingWthrIdxServiceV5, else the provider's)."),
             OptionSpec("cache-dir", value: "dir", help: "Where to cache runs (default: $XDG_CACHE_HOME/kma-forecast or ~/.cache/kma-forecast)."),
             OptionSpec("no-cache", help: "Do not read or write the cache."),
             OptionSpec("demo", help: "Show the bundled sample forecast (no key, no network)."),
@@ -202,6 +203,10 @@ enum ForecastCommand {
             guard let failure = outcome.failure else { continue }
             context.standardError.write("Warning: \(outcome.product.rawValue): \(TerminalText.safe(failure.message))\n")
         }
+        if let failure = forecast.uv?.failure {
+            // Once per run, never an exit status: the UV index is an extra.
+            context.standardError.write("Note: UV index: \(TerminalText.safe(failure.message))\n")
+        }
         if !implicitMidTerm, let failure = forecast.midTerm?.failure {
             let days = forecast.midTerm?.status == .failed ? " The mid-term days are shown as missing." : ""
             context.standardError.write("Warning: mid-term: \(TerminalText.safe(failure.message))\(days)\n")
@@ -232,7 +237,11 @@ enum ForecastCommand {
             throw CLIError(error)
         }
         do {
-            let forecast = try await client.forecast(for: requested, products: products, midTermDays: midTermDays, budget: budget)
+            // The UV index rides along with the hourly forecast; its service may refuse the key
+            // (its own 활용신청): then the forecast stands without it, and `forecast` says so once.
+            let forecast = try await client.forecast(
+                for: requested, products: products, midTermDays: midTermDays, uvIndex: products.contains(.shortTerm), budget: budget
+            )
             progress.finish()
             return forecast
         } catch {

@@ -28,6 +28,12 @@ public struct ClientConfiguration: Sendable {
     /// gateway: a proxy or test server is never bypassed); else the provider's
     /// ``ServiceProvider/defaultMidTermBaseURL``. Used by ``ForecastClient/dailyForecast(for:days:budget:)-(Place,_,_)``.
     public var midBaseURL: String? = nil
+    /// The living-weather index service root (생활기상지수, `LivingWthrIdxServiceV5`) to which
+    /// `getUVIdxV5` is appended. `nil`: when ``baseURL`` is set, that root with its last path
+    /// component replaced by `LivingWthrIdxServiceV5` (as for ``midBaseURL``); else the
+    /// provider's ``ServiceProvider/defaultUVIndexBaseURL``. Used when a forecast asks for the
+    /// UV index (``ForecastClient/forecast(for:products:midTermDays:uvIndex:budget:)``).
+    public var uvIndexBaseURL: String? = nil
     /// Where runs are cached. Default ``CacheLocation/standard``.
     public var cache: CacheLocation
     /// Per-attempt timeouts.

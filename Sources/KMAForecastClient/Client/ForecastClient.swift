@@ -122,6 +122,7 @@ public struct ForecastClient: Sendable {
             cache: cache, sleep: sleep, random: random
         )
         core.midEndpoint = try ClientCore.midTermEndpoint(configuration)
+        core.uvEndpoint = try ClientCore.uvIndexEndpoint(configuration)
         self.core = core
     }
 

@@ -33,13 +33,7 @@ extension ClientCore {
     /// → `…/1360000/MidFcstInfoService`), so that requests never go to another host than the
     /// one configured; else the provider's default.
     static func midTermBaseURL(_ configuration: ClientConfiguration) -> String {
-        if let mid = configuration.midBaseURL { return mid }
-        guard var root = configuration.baseURL?.trimmingASCIIWhitespace() else { return configuration.provider.defaultMidTermBaseURL }
-        while root.hasSuffix("/") { root.removeLast() }
-        guard let slash = root.lastIndex(of: "/"), root[..<slash].contains("//"), root[..<slash].last != "/" else {
-            return root + "/MidFcstInfoService"
-        }
-        return root[...slash] + "MidFcstInfoService"
+        configuration.midBaseURL ?? siblingServiceRoot(configuration.baseURL, named: "MidFcstInfoService") ?? configuration.provider.defaultMidTermBaseURL
     }
 
     /// One mid-term answer with cache and fallback: for each run of `candidates` (newest

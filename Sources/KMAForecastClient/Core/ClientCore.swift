@@ -18,6 +18,9 @@ struct ClientCore: Sendable {
     /// The mid-term service root, provider and key (``ClientConfiguration/midBaseURL``); set by
     /// ``ForecastClient/init(configuration:transport:sleep:random:)`` after checking it.
     var midEndpoint: Endpoint?
+    /// The UV index service root, provider and key (``ClientConfiguration/uvIndexBaseURL``); set
+    /// like ``midEndpoint``.
+    var uvEndpoint: Endpoint?
 
     func emit(_ event: ForecastClientEvent) {
         configuration.onEvent?(event)

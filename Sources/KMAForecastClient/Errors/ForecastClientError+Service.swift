@@ -12,7 +12,17 @@ extension ForecastClientError {
             if case .noMidTermRegion = reason { return serviceNeutralDescription }
             let prefix = "The mid-term forecast service (중기예보, MidFcstInfoService) failed: "
             guard isAccessRefusal else { return prefix + serviceNeutralDescription }
-            let said: String = switch reason {
+            return prefix + refusalSaid + ". " + Self.midTermApplicationHint
+        case .uvIndex:
+            let prefix = "The UV index service (생활기상지수, LivingWthrIdxServiceV5) failed: "
+            guard isAccessRefusal else { return prefix + serviceNeutralDescription }
+            return prefix + refusalSaid + ". " + Self.uvIndexApplicationHint
+        }
+    }
+
+    /// What KMA said when it refused the key, in a clause.
+    private var refusalSaid: String {
+        let said: String = switch reason {
             case .forbidden: "KMA answered HTTP 403 Forbidden"
             case .httpStatus(let code): "KMA answered HTTP \(code)"
             case .response(.gateway(let code, let authMessage, _)):
@@ -23,12 +33,14 @@ extension ForecastClientError {
                 "KMA answered resultCode \(error.resultCode?.description ?? "?")"
             default: serviceNeutralDescription
             }
-            return prefix + said + ". " + Self.midTermApplicationHint
-        }
+        return said
     }
 
     /// What to do when the mid-term service refuses a key that the short-term service takes.
     public static let midTermApplicationHint = "The key is probably not applied for the mid-term service: it needs its own 활용신청, apart from the short-term one. On data.go.kr apply for 기상청_중기예보 조회서비스 (service 15059468); on apihub.kma.go.kr for 중기예보 조회 (MidFcstInfoService), with this key's account. A new 활용신청 can take an hour or more to become active."
+
+    /// What to do when the UV index service refuses a key that the short-term service takes.
+    public static let uvIndexApplicationHint = "The key is probably not applied for the living-weather index service: it needs its own 활용신청, apart from the short-term one. On data.go.kr apply for 기상청_생활기상지수 조회서비스 (search the portal for LivingWthrIdxServiceV5), with this key's account; a new 활용신청 can take an hour or more to become active. The forecast is shown without the UV index meanwhile."
 
     /// Whether KMA refused the key for the service: a bare HTTP 403, HTTP 401, the gateway's
     /// codes 20 (access denied) and 30 (key not registered), or an API Hub refusal. For a key

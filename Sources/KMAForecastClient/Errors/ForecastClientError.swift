@@ -152,6 +152,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case shortTerm = "short-term"
         /// 중기예보 조회서비스 (`MidFcstInfoService`): `getMidTa`, `getMidLandFcst`, `getMidFcst`.
         case midTerm = "mid-term"
+        /// 생활기상지수 조회서비스 (`LivingWthrIdxServiceV5`): `getUVIdxV5`, the UV index.
+        case uvIndex = "uv-index"
     }
 
     /// An error.

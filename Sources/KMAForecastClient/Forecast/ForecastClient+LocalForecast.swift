@@ -29,11 +29,17 @@ extension ForecastClient {
     ///     alongside, 2 to 4 requests, cached). A place without mid-term regions (a point at
     ///     sea) is not refused: the service is not asked, and ``LocalForecast/midTerm`` says so
     ///     (``MidTermOutcome/isNotAsked``, its failure's kind `noMidTermRegion`).
+    ///   - uvIndex: `true`: the UV index service (`LivingWthrIdxServiceV5`, its own 활용신청) is
+    ///     asked alongside (1 request, cached) for the place's administrative code (a
+    ///     coordinate's or cell's: the nearest place's, ``UVIndexArea``), and each 3-hourly value
+    ///     is put on its hour (``HourlyForecast/uvIndex``) and the days' highest
+    ///     (``ForecastDay/uvIndexMax``); ``LocalForecast/uv`` says what it delivered. A refused or
+    ///     failed UV service never fails the forecast. Default `false`.
     ///   - budget: A request budget to draw from, if any.
     /// - Throws: ``ForecastClientError``.
     public func forecast(
         for location: ForecastLocation, products: [ForecastProduct] = ForecastProduct.allCases, midTermDays: Int? = nil,
-        budget: RequestBudget? = nil
+        uvIndex: Bool = false, budget: RequestBudget? = nil
     ) async throws(ForecastClientError) -> LocalForecast {
         if let midTermDays, !(1...11).contains(midTermDays) {
             throw ForecastClientError(.invalidConfiguration("midTermDays must be within 1...11 (today and up to 10 days ahead), got \(midTermDays)"))
@@ -49,17 +55,23 @@ extension ForecastClient {
             guard midTermDays != nil, let regions else { return nil }
             return await client.midTermRuns(for: regions, cell: cell, budget: budget)
         }
+        func uvOutcome() async -> UVIndexOutcome? {
+            guard uvIndex, let area = UVIndexArea(location) else { return nil }
+            return await client.uvIndex(for: area, budget: budget)
+        }
         async let fetchedOutcomes = client.outcomes(at: cell, products: wanted, budget: budget)
         async let fetchedMid = midTermRuns()
+        async let fetchedUV = uvOutcome()
         let outcomes = await fetchedOutcomes
         let mid = await fetchedMid
+        let uv = await fetchedUV
         var midTerm = mid.map { (outcome: midTermOutcome($0), runs: $0.runs, days: midTermDays ?? 10) }
         if let midTermDays, regions == nil {
             // A place without mid-term regions (a point at sea): the service is not asked, and
             // the outcome says so; the short-term days stand.
             midTerm = (outcome: notAskedOutcome(cell), runs: [], days: midTermDays)
         }
-        let forecast = LocalForecast(location: resolved, requestedAt: requestedAt, products: outcomes.map(\.outcome), midTerm: midTerm)
+        let forecast = LocalForecast(location: resolved, requestedAt: requestedAt, products: outcomes.map(\.outcome), midTerm: midTerm, uv: uv)
         let everyProductFailed = outcomes.allSatisfy { $0.error != nil }
         if everyProductFailed, mid?.runs.isEmpty ?? true {
             if let error = outcomes.lazy.compactMap(\.error).first ?? mid?.error { throw error }

@@ -11,12 +11,12 @@ import KMAForecast
 /// ```
 ///
 /// with ``HourlyForecast``'s, ``ForecastDay``'s, ``ProductOutcome``'s and ``MidTermOutcome``'s
-/// shapes; `recording` is there for a recorded sample; absent values are left out, never
+/// shapes (and `"uv":{…}`, ``UVIndexOutcome``'s, when the UV index was asked for); `recording` is there for a recorded sample; absent values are left out, never
 /// `null`. `nextUpdate` is derived and only written. The JSON Schema of this shape is
 /// `Schemas/local-forecast.schema.json` in the repository.
 extension LocalForecast: Codable {
     private enum CodingKeys: String, CodingKey {
-        case location, requestedAt, recording, nextUpdate, current, hourly, daily, products, midTerm
+        case location, requestedAt, recording, nextUpdate, current, hourly, daily, products, midTerm, uv
     }
 
     /// Decodes the shape.
@@ -30,6 +30,7 @@ extension LocalForecast: Codable {
         daily = try container.decode([ForecastDay].self, forKey: .daily)
         products = try container.decode([ProductOutcome].self, forKey: .products)
         midTerm = try container.decodeIfPresent(MidTermOutcome.self, forKey: .midTerm)
+        uv = try container.decodeIfPresent(UVIndexOutcome.self, forKey: .uv)
     }
 
     /// Encodes the shape.
@@ -44,5 +45,6 @@ extension LocalForecast: Codable {
         try container.encode(daily, forKey: .daily)
         try container.encode(products, forKey: .products)
         try container.encodeIfPresent(midTerm, forKey: .midTerm)
+        try container.encodeIfPresent(uv, forKey: .uv)
     }
 }

@@ -25,6 +25,10 @@ import KMAPlaces
 /// - ``daily``: the days the short-term run covers, from today (KST); with the mid-term days
 ///   asked for, that many days from today, the later ones from the mid-term forecast, merged by
 ///   ``DailyForecastMerger``'s rules. A day made only of its 00:00 slot is never a day.
+/// - Derived on the device: each hour's ``HourlyForecast/apparentTemperature`` (KMA's 체감온도),
+///   ``HourlyForecast/dewPoint`` and ``HourlyForecast/isDaylight``; each day's ``ForecastDay/sun``
+///   and lowest and highest 체감온도. With the UV index asked for, ``HourlyForecast/uvIndex`` and
+///   ``ForecastDay/uvIndexMax`` from ``uv``.
 /// - ``products`` and ``midTerm``: per product and service, the run, when it was fetched,
 ///   whether from the cache, the requests made, when it expires, or why it failed.
 ///
@@ -92,6 +96,9 @@ public struct LocalForecast: Hashable, Sendable {
     public internal(set) var products: [ProductOutcome]
     /// What the mid-term service delivered, when the mid-term days were asked for.
     public internal(set) var midTerm: MidTermOutcome?
+    /// What the UV index service delivered, when the UV index was asked for
+    /// (``ForecastClient/forecast(for:products:midTermDays:uvIndex:budget:)``).
+    public internal(set) var uv: UVIndexOutcome?
 
     /// A forecast from what was fetched: the hours and days are merged here.
     ///
@@ -103,7 +110,7 @@ public struct LocalForecast: Hashable, Sendable {
     ///     the number of days (1…11).
     ///   - recording: Set for a recorded sample.
     init(location: Location, requestedAt: KSTDateTime, products: [ProductOutcome],
-         midTerm: (outcome: MidTermOutcome, runs: [MidTermRun], days: Int)? = nil, recording: Recording? = nil) {
+         midTerm: (outcome: MidTermOutcome, runs: [MidTermRun], days: Int)? = nil, uv: UVIndexOutcome? = nil, recording: Recording? = nil) {
         self.location = location
         self.requestedAt = requestedAt
         self.recording = recording
@@ -127,6 +134,8 @@ public struct LocalForecast: Hashable, Sendable {
         } else {
             daily = DailyForecastMerger.merge(shortTerm: rows(.shortTerm), midTerm: [], today: today, days: 11).filter { $0.source != nil }
         }
+        self.uv = uv
+        addSky(shortTerm: rows(.shortTerm))
     }
 
     /// The hours after `now`, each merged from the ultra-short and short-term rows for it.
@@ -152,7 +161,7 @@ public struct LocalForecast: Hashable, Sendable {
     /// The failures: each requested product that delivered nothing, and the mid-term service
     /// when it did not deliver everything.
     public var failures: [ForecastFailure] {
-        products.compactMap(\.failure) + (midTerm?.failure.map { [$0] } ?? [])
+        products.compactMap(\.failure) + (midTerm?.failure.map { [$0] } ?? []) + (uv?.failure.map { [$0] } ?? [])
     }
 
     /// Whether something asked for is missing: a product failed, or the mid-term service did
@@ -165,7 +174,7 @@ public struct LocalForecast: Hashable, Sendable {
     /// an app should refresh (and reload its widgets); asking earlier gets the same forecast
     /// (from the cache, when it is on).
     public var nextUpdate: KSTDateTime? {
-        (products.map(\.nextUpdateAt) + (midTerm.map { [$0.nextUpdateAt] } ?? [])).min()
+        (products.map(\.nextUpdateAt) + (midTerm.map { [$0.nextUpdateAt] } ?? []) + (uv.map { [$0.nextUpdateAt] } ?? [])).min()
     }
 
     /// The next hours, up to `count`.

@@ -3,7 +3,8 @@ import KMAGrid
 
 /// A transport that answers the client from recorded KMA answers instead of the network, as
 /// KMA would: a recorded run's page for that run and cell, paged as asked; a recorded
-/// mid-term answer for its operation, region and run; NO_DATA (`resultCode` 03) for anything
+/// mid-term answer for its operation, region and run; a recorded UV index answer for its
+/// area and issue time; NO_DATA (`resultCode` 03) for anything
 /// else. Everything after the transport (paging, decoding, rows, the merge) is the code a live
 /// forecast runs.
 ///
@@ -23,6 +24,7 @@ public struct RecordedRunTransport: HTTPTransport {
         enum Kind: Hashable, Sendable {
             case run(RecordedRunPages.Key, items: [[UInt8]])
             case midTerm(operation: String, regionID: String, tmFc: String, body: [UInt8])
+            case uvIndex(areaNo: String, time: String, body: [UInt8])
         }
 
         let kind: Kind
@@ -48,8 +50,17 @@ public struct RecordedRunTransport: HTTPTransport {
         public static func midTerm(operation: String, regionID: String, issue: MidTermIssue, body: [UInt8]) -> Answer {
             Answer(kind: .midTerm(operation: operation, regionID: regionID, tmFc: issue.tmFc, body: body))
         }
+
+        /// A recorded answer of the UV index service (`getUVIdxV5`), served as it is for the
+        /// area and issue time (`YYYYMMDDHH`) asked; an answer listing several areas is served
+        /// for each of them (the client reads the item of the area it asked for).
+        public static func uvIndex(areaNo: String, time: String, body: [UInt8]) -> Answer {
+            Answer(kind: .uvIndex(areaNo: areaNo, time: time, body: body))
+        }
     }
 
+    /// The UV index answers served, by `areaNo` and issue time (`time`, `YYYYMMDDHH`).
+    let uvIndex: [String: [UInt8]]
     /// The items of each run served.
     package let runs: [RecordedRunPages.Key: [[UInt8]]]
     /// The mid-term answers served, by operation, region and run.
@@ -65,6 +76,7 @@ public struct RecordedRunTransport: HTTPTransport {
     package init(runs: [RecordedRunPages.Key: [[UInt8]]], noDataBody: [UInt8]) {
         self.runs = runs
         self.midTerm = [:]
+        self.uvIndex = [:]
         self.noDataBody = noDataBody
     }
 
@@ -72,14 +84,17 @@ public struct RecordedRunTransport: HTTPTransport {
     public init(answers: [Answer]) {
         var runs: [RecordedRunPages.Key: [[UInt8]]] = [:]
         var midTerm: [String: [UInt8]] = [:]
+        var uvIndex: [String: [UInt8]] = [:]
         for answer in answers {
             switch answer.kind {
             case .run(let key, let items): runs[key] = items
             case .midTerm(let operation, let regionID, let tmFc, let body): midTerm[Self.midTermKey(operation, regionID, tmFc)] = body
+            case .uvIndex(let areaNo, let time, let body): uvIndex[areaNo + "/" + time] = body
             }
         }
         self.runs = runs
         self.midTerm = midTerm
+        self.uvIndex = uvIndex
         self.noDataBody = RecordedRunPages.noDataBody
     }
 
@@ -93,7 +108,9 @@ public struct RecordedRunTransport: HTTPTransport {
         let (path, parameters) = Self.split(url)
         let operation = path.split(separator: "/").last.map(String.init) ?? ""
         let body: [UInt8]
-        if let region = parameters["regId"] ?? parameters["stnId"], let tmFc = parameters["tmFc"] {
+        if operation == UVIndexRequest.operation {
+            body = uvIndex[(parameters["areaNo"] ?? "") + "/" + (parameters["time"] ?? "")] ?? noDataBody
+        } else if let region = parameters["regId"] ?? parameters["stnId"], let tmFc = parameters["tmFc"] {
             body = midTerm[Self.midTermKey(operation, region, tmFc)] ?? noDataBody
         } else {
             switch RecordedRunPages.route(operation: operation, parameters: parameters) {

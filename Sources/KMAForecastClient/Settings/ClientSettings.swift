@@ -17,6 +17,7 @@ package struct ClientSettings: Sendable {
         package var provider: String?
         package var baseURL: String?
         package var midBaseURL: String?
+        package var uvBaseURL: String?
         package var fieldBaseURL: String?
         package var maxRequests: String?
         package var rate: String?
@@ -121,6 +122,7 @@ package struct ClientSettings: Sendable {
             cache: try cache(), now: now
         )
         configuration.midBaseURL = setting(flags.midBaseURL, "--mid-base-url <url>", .midBaseURL)?.text
+        configuration.uvIndexBaseURL = setting(flags.uvBaseURL, "--uv-base-url <url>", .uvBaseURL)?.text
         configuration.rateLimiter = rateLimiter
         configuration.onEvent = onEvent
         return configuration

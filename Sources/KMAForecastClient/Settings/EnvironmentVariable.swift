@@ -15,6 +15,9 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
     case baseURL = "KMA_BASE_URL"
     /// The mid-term service root (default: the provider's). Flag: `--mid-base-url`.
     case midBaseURL = "KMA_MID_BASE_URL"
+    /// The living-weather index service root, for the UV index (default: the `--base-url` host
+    /// with `LivingWthrIdxServiceV5`, else the provider's). Flag: `--uv-base-url`.
+    case uvBaseURL = "KMA_UV_BASE_URL"
     /// The API Hub grid-field service root (default: ``GridFieldOptions/defaultBaseURL``).
     /// Flag: `field --base-url`.
     case fieldBaseURL = "KMA_FIELD_BASE_URL"
