@@ -76,6 +76,7 @@ enum ForecastCommand {
             .language, .units,
             OptionSpec("hours", value: "n", help: "Show the hourly table of the first N hours (1...1000) instead of the one-screen view."),
             OptionSpec("all", help: "Show the hourly table of every hour instead of the one-screen view."),
+            OptionSpec("uv", help: "Also ask the UV index service (LivingWthrIdxServiceV5, its own 활용신청): each 3-hourly value on its hour (--format json: hourly[].uvIndex), the days' highest; a refusal is one note, never a failure."),
             OptionSpec("chart", value: "file", help: "Also write the forecast as an SVG chart to this file (see --format svg)."),
             OptionSpec("at", value: "instant", help: "Compute base times for this instant (ISO 8601; without an offset it is KST). Default: now."),
             OptionSpec("service-key", value: "key", help: "Your KMA service key (default: $KMA_SERVICE_KEY). Either the encoded or the decoded form."),
@@ -198,7 +199,9 @@ enum ForecastCommand {
         }
         // The default view's days: the mid-term part only where the place has mid-term regions.
         let days = implicitMidTerm && (try? requested.resolved())?.midTermRegions == nil ? nil : midTermDays
-        let forecast = try await live(requested, settings: settings, products: products, midTermDays: days, language: language, context: context)
+        let forecast = try await live(
+            requested, settings: settings, products: products, midTermDays: days, uvIndex: arguments.has("uv"), language: language, context: context
+        )
         for outcome in forecast.products {
             guard let failure = outcome.failure else { continue }
             context.standardError.write("Warning: \(outcome.product.rawValue): \(TerminalText.safe(failure.message))\n")
@@ -218,7 +221,7 @@ enum ForecastCommand {
     /// terminal and the cache's write warning.
     static func live(
         _ requested: ForecastLocation, settings: ClientSettings, products: [ForecastProduct], midTermDays: Int?,
-        language: DisplayLanguage, context: CommandContext
+        uvIndex: Bool = false, language: DisplayLanguage, context: CommandContext
     ) async throws(CLIError) -> LocalForecast {
         let progress = ProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal, language: language)
         let cacheWarning = CacheWriteWarning(sink: context.standardError)
@@ -237,11 +240,9 @@ enum ForecastCommand {
             throw CLIError(error)
         }
         do {
-            // The UV index rides along with the hourly forecast; its service may refuse the key
-            // (its own 활용신청): then the forecast stands without it, and `forecast` says so once.
-            let forecast = try await client.forecast(
-                for: requested, products: products, midTermDays: midTermDays, uvIndex: products.contains(.shortTerm), budget: budget
-            )
+            // With --uv, the UV index rides along; its service may refuse the key (its own
+            // 활용신청): then the forecast stands without it, and `forecast` says so once.
+            let forecast = try await client.forecast(for: requested, products: products, midTermDays: midTermDays, uvIndex: uvIndex, budget: budget)
             progress.finish()
             return forecast
         } catch {

@@ -213,8 +213,9 @@ struct ForecastTextView {
     func feelsLike(_ hour: HourlyForecast) -> String? {
         guard let feels = hour.apparentTemperatureCelsius, let air = hour.temperatureCelsius else { return nil }
         let unit = units.displayUnit(for: .celsius)
-        let shown = unit.text(units.convert(feels, from: .celsius).value, language)
-        guard shown != unit.text(units.convert(air, from: .celsius).value, language) else { return nil }
+        // Whole degrees, as the view shows temperatures: a tenth of a degree is not a feeling.
+        let shown = unit.text(units.convert(feels, from: .celsius).value.rounded(), language)
+        guard shown != unit.text(units.convert(air, from: .celsius).value.rounded(), language) else { return nil }
         return (ko ? "체감 " : "feels ") + shown
     }
 
