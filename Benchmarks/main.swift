@@ -67,6 +67,7 @@ while let argument = arguments.first {
 let suite = BenchmarkSuite()
 addGridBenchmarks(suite)
 addBaseTimeBenchmarks(suite)
+addSkyBenchmarks(suite)
 addDecodeBenchmarks(suite)
 addFieldBenchmarks(suite)
 addFieldNetCDFBenchmarks(suite, tool: tool)

@@ -91,6 +91,8 @@ enum MCPForecastText {
         if let amount = hour.precipitationAmountRange, amount != .zero { parts.append("rain " + amountText(amount) + " mm") }
         if let snow = hour.snowfallAmountRange, snow != .zero { parts.append("snow " + amountText(snow) + " cm") }
         if let humidity = hour.humidity { parts.append("humidity \(percent(humidity))%") }
+        if let feels = hour.apparentTemperatureCelsius, feels != hour.temperatureCelsius { parts.append("feels like " + number(feels) + "°C") }
+        if let uv = hour.uvIndex, let category = hour.uvIndexCategory { parts.append("UV \(uv) (\(category.englishName))") }
         if let wind = hour.windSpeed?.value {
             var text = "wind " + number(wind) + " m/s"
             if let direction = hour.windDirection { text += " from " + direction.compassPoint.abbreviation }
@@ -104,6 +106,13 @@ enum MCPForecastText {
         var parts: [String] = []
         if let low = day.lowTemperature { parts.append("low " + number(low.value) + "°C") }
         if let high = day.highTemperature { parts.append("high " + number(high.value) + "°C") }
+        if let low = day.apparentTemperatureLow, let high = day.apparentTemperatureHigh {
+            parts.append("feels like " + number(low) + " to " + number(high) + "°C")
+        }
+        if let uv = day.uvIndexMax, let category = day.uvIndexCategory { parts.append("UV up to \(uv) (\(category.englishName))") }
+        if let rise = day.sun?.sunrise, let set = day.sun?.sunset {
+            parts.append("sunrise " + String(rise.iso8601.dropFirst(11).prefix(5)) + ", sunset " + String(set.iso8601.dropFirst(11).prefix(5)))
+        }
         for (name, half) in [("morning", day.morning), ("afternoon", day.afternoon)] {
             guard let half else { continue }
             var words: [String] = []

@@ -20,7 +20,7 @@ extension MCPTools {
         progress(0, 1, "asking KMA")
         let forecast: LocalForecast
         do {
-            forecast = try await client.forecast(for: location, midTermDays: days, alerts: true, budget: service.budget)
+            forecast = try await client.forecast(for: location, midTermDays: days, alerts: true, uvIndex: true, budget: service.budget)
         } catch {
             return .error(Self.failureText(error))
         }

@@ -4,6 +4,7 @@
 extension ForecastDay: Codable {
     private enum CodingKeys: String, CodingKey {
         case date, low, high, morning, afternoon, evening, precipitationChance, condition, source, isHalfDaySplit
+        case apparentTemperatureLow, apparentTemperatureHigh, uvIndexMax, uvIndexCategory, sun
     }
 
     /// Decodes the shape.
@@ -23,6 +24,10 @@ extension ForecastDay: Codable {
             isHalfDaySplit: try container.decode(Bool.self, forKey: .isHalfDaySplit)
         )
         evening = try container.decodeIfPresent(HalfDayForecast.self, forKey: .evening)
+        apparentTemperatureLow = try container.decodeIfPresent(Double.self, forKey: .apparentTemperatureLow)
+        apparentTemperatureHigh = try container.decodeIfPresent(Double.self, forKey: .apparentTemperatureHigh)
+        uvIndexMax = try container.decodeIfPresent(Int.self, forKey: .uvIndexMax)
+        sun = try container.decodeIfPresent(SunEvents.self, forKey: .sun)
     }
 
     /// Encodes the shape.
@@ -38,6 +43,11 @@ extension ForecastDay: Codable {
         try container.encodeIfPresent(condition, forKey: .condition)
         try container.encodeIfPresent(source, forKey: .source)
         try container.encode(isHalfDaySplit, forKey: .isHalfDaySplit)
+        try container.encodeIfPresent(apparentTemperatureLow, forKey: .apparentTemperatureLow)
+        try container.encodeIfPresent(apparentTemperatureHigh, forKey: .apparentTemperatureHigh)
+        try container.encodeIfPresent(uvIndexMax, forKey: .uvIndexMax)
+        try container.encodeIfPresent(uvIndexCategory, forKey: .uvIndexCategory)
+        try container.encodeIfPresent(sun, forKey: .sun)
     }
 
     /// 00:00 KST of `YYYY-MM-DD`, or `nil`.

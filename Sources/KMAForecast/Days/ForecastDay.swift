@@ -41,6 +41,15 @@ public struct ForecastDay: Hashable, Sendable {
     /// The evening (18–23 h), set only for a day that has neither ``morning`` nor ``afternoon``
     /// but has evening hours: today, asked late in the day, says what it has.
     public var evening: HalfDayForecast?
+    /// The day's sun at the place (computed on the device, ``SunEvents``); `nil` when the
+    /// forecast has no coordinate for it.
+    public var sun: SunEvents? = nil
+    /// The lowest 체감온도 (``ApparentTemperature``) of the day's hours the forecast holds, °C; `nil` when none has one.
+    public var apparentTemperatureLow: Double? = nil
+    /// The highest 체감온도 of the day's hours the forecast holds, °C.
+    public var apparentTemperatureHigh: Double? = nil
+    /// The highest UV index the UV service gave for the day's hours; `nil` when it gave none.
+    public var uvIndexMax: Int? = nil
 
     /// A day.
     ///
@@ -81,6 +90,9 @@ public struct ForecastDay: Hashable, Sendable {
     public var isoDate: String {
         String(start.year) + "-" + start.month.zeroPadded(toWidth: 2) + "-" + start.day.zeroPadded(toWidth: 2)
     }
+
+    /// WHO's category of ``uvIndexMax``.
+    public var uvIndexCategory: UVIndexCategory? { uvIndexMax.map(UVIndexCategory.init(index:)) }
 
     /// The day's chance of rain, 0…1: the higher of 오전's and 오후's (or the evening's, when
     /// the day has only that); `nil` when none has one.

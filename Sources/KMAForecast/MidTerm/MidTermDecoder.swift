@@ -148,14 +148,17 @@ public enum MidTermDecoder {
     }
 
     /// The item of an answer, after its header and envelope are checked.
-    static func item(_ bytes: [UInt8]) throws(ForecastResponseError) -> Item {
+    ///
+    /// - Parameter matching: When the answer lists several items, the first whose field
+    ///   `key` is `value` (text) is taken; without one, or when none matches, the first item.
+    static func item(_ bytes: [UInt8], matching: (key: String, value: String)? = nil) throws(ForecastResponseError) -> Item {
         let result: Result<Item, ForecastResponseError> = bytes.withUnsafeBytes { raw in
             do throws(ForecastResponseError) {
                 let start = ResponseSniffer.contentStart(raw)
                 guard start < raw.count else { throw .empty }
                 if raw[start] == UInt8(ascii: "<") { return .success(try xmlItem(bytes)) }
                 if let problem = ResponseSniffer.problem(raw, start: start) { throw problem }
-                return .success(try jsonItem(raw, start: start, bytes: bytes))
+                return .success(try jsonItem(raw, start: start, bytes: bytes, matching: matching))
             } catch {
                 return .failure(error)
             }
@@ -163,7 +166,7 @@ public enum MidTermDecoder {
         return try result.get()
     }
 
-    private static func jsonItem(_ raw: UnsafeRawBufferPointer, start: Int, bytes: [UInt8]) throws(ForecastResponseError) -> Item {
+    private static func jsonItem(_ raw: UnsafeRawBufferPointer, start: Int, bytes: [UInt8], matching: (key: String, value: String)?) throws(ForecastResponseError) -> Item {
         var reader = JSONReader(raw, position: start)
         var sawResponse = false
         var code: String?
@@ -195,9 +198,12 @@ public enum MidTermDecoder {
                             guard reader.key(key, is: "item") else { try reader.skipValue(); return }
                             switch try reader.peek() {
                             case UInt8(ascii: "["):
+                                var matched = false
                                 try reader.forEachElement { (reader: inout JSONReader) throws(ForecastResponseError) in
-                                    if item == nil, try reader.peek() == UInt8(ascii: "{") {
-                                        item = try readObject(&reader)
+                                    if !matched, item == nil || matching != nil, try reader.peek() == UInt8(ascii: "{") {
+                                        let read = try readObject(&reader)
+                                        if let matching, read.text(matching.key) == matching.value { matched = true; item = read }
+                                        if item == nil { item = read }
                                     } else {
                                         try reader.skipValue()
                                     }

@@ -4,7 +4,7 @@ import KMAForecastClient
 
 extension ClientSettings {
     /// The settings of a command: its options (`--service-key`, `--provider`, `--base-url`,
-    /// `--mid-base-url`, `--max-requests`, `--rate`, `--cache-dir`, `--no-cache`) over the
+    /// `--mid-base-url`, `--uv-base-url`, `--max-requests`, `--rate`, `--cache-dir`, `--no-cache`) over the
     /// context's environment, at an instant (`--at`, else the context's clock), with the
     /// context's retry sleep. `field` reads `--base-url` as the grid-field service root.
     init(_ arguments: ParsedArguments, _ context: CommandContext, at instant: Int64, field: Bool = false) {
@@ -14,6 +14,7 @@ extension ClientSettings {
         if field { flags.fieldBaseURL = arguments.string("base-url") } else { flags.baseURL = arguments.string("base-url") }
         flags.midBaseURL = arguments.string("mid-base-url")
         flags.warningsBaseURL = arguments.string("warnings-base-url")
+        flags.uvBaseURL = arguments.string("uv-base-url")
         flags.maxRequests = arguments.string("max-requests")
         flags.rate = arguments.string("rate")
         flags.cacheDirectory = arguments.string("cache-dir")

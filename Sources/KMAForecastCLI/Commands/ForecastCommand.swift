@@ -78,6 +78,7 @@ enum ForecastCommand {
             .language, .units,
             OptionSpec("hours", value: "n", help: "Show the hourly table of the first N hours (1...1000) instead of the one-screen view."),
             OptionSpec("all", help: "Show the hourly table of every hour instead of the one-screen view."),
+            OptionSpec("uv", help: "Also ask the UV index service (LivingWthrIdxServiceV5, its own 활용신청): each 3-hourly value on its hour (--format json: hourly[].uvIndex), the days' highest; a refusal is one note, never a failure."),
             OptionSpec("chart", value: "file", help: "Also write the forecast as an SVG chart to this file (see --format svg)."),
             OptionSpec("at", value: "instant", help: "Compute base times for this instant (ISO 8601; without an offset it is KST). Default: now."),
             OptionSpec("service-key", value: "key", help: "Your KMA service key (default: $KMA_SERVICE_KEY). Either the encoded or the decoded form."),
@@ -86,6 +87,7 @@ enum ForecastCommand {
                 allowed: ServiceProvider.allCases.map(\.rawValue)
             ),
             OptionSpec("base-url", value: "url", help: "The service root to which the operation name is appended (default: $KMA_BASE_URL, else the provider's)."),
+            OptionSpec("uv-base-url", value: "url", help: "The living-weather index service root for the UV index (default: $KMA_UV_BASE_URL, else the --base-url host with LivingWthrIdxServiceV5, else the provider's)."),
             OptionSpec("cache-dir", value: "dir", help: "Where to cache runs (default: $XDG_CACHE_HOME/kma-forecast or ~/.cache/kma-forecast)."),
             OptionSpec("no-cache", help: "Do not read or write the cache."),
             OptionSpec("demo", help: "Show the bundled sample forecast (no key, no network)."),
@@ -202,7 +204,9 @@ enum ForecastCommand {
         }
         // The default view's days: the mid-term part only where the place has mid-term regions.
         let days = implicitMidTerm && (try? requested.resolved())?.midTermRegions == nil ? nil : midTermDays
-        let forecast = try await live(requested, settings: settings, products: products, midTermDays: days, language: language, context: context)
+        let forecast = try await live(
+            requested, settings: settings, products: products, midTermDays: days, uvIndex: arguments.has("uv"), language: language, context: context
+        )
         for outcome in forecast.products {
             guard let failure = outcome.failure else { continue }
             let product = language == .ko ? "경고: " + outcome.product.koreanName : "Warning: " + outcome.product.rawValue
@@ -211,6 +215,10 @@ enum ForecastCommand {
         if let failure = forecast.warnings?.failure {
             // Once, with what to do; the forecast stands without the warnings.
             context.standardError.write("Note: weather warnings: \(TerminalText.safe(failure.message))\n")
+        }
+        if let failure = forecast.uv?.failure {
+            // Once per run, never an exit status: the UV index is an extra.
+            context.standardError.write("Note: UV index: \(TerminalText.safe(failure.message))\n")
         }
         if !implicitMidTerm, let failure = forecast.midTerm?.failure {
             let failed = forecast.midTerm?.status == .failed
@@ -224,7 +232,7 @@ enum ForecastCommand {
     /// terminal and the cache's write warning.
     static func live(
         _ requested: ForecastLocation, settings: ClientSettings, products: [ForecastProduct], midTermDays: Int?,
-        language: DisplayLanguage, context: CommandContext
+        uvIndex: Bool = false, language: DisplayLanguage, context: CommandContext
     ) async throws(CLIError) -> LocalForecast {
         let progress = ProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal, language: language)
         let cacheWarning = CacheWriteWarning(sink: context.standardError)
@@ -243,7 +251,9 @@ enum ForecastCommand {
             throw CLIError(error)
         }
         do {
-            let forecast = try await client.forecast(for: requested, products: products, midTermDays: midTermDays, alerts: true, budget: budget)
+            // With --uv, the UV index rides along; its service may refuse the key (its own
+            // 활용신청): then the forecast stands without it, and `forecast` says so once.
+            let forecast = try await client.forecast(for: requested, products: products, midTermDays: midTermDays, alerts: true, uvIndex: uvIndex, budget: budget)
             progress.finish()
             return forecast
         } catch {

@@ -200,6 +200,7 @@ struct ForecastTextView {
         if let value = row.value(.t1h) ?? row.value(.tmp) {
             parts.append(style.temperature(style.bold(value.text(language, units: units)), celsius: row.temperature))
         }
+        if let feels = feelsLike(hour) { parts.append(feels) }
         let table = HourlyTable(language: language, units: units, sources: nil)
         if let weather = table.weather(row) { parts.append(weather) }
         if let value = row.value(.pop) { parts.append((ko ? "강수확률 " : "rain ") + value.text(language, units: units)) }
@@ -213,6 +214,17 @@ struct ForecastTextView {
         }
         let sentence = parts.enumerated().map { index, part in index == parts.count - 1 ? part : part + "," }
         return wrap([style.bold(when + ":")] + sentence, indent: 2, separator: " ") + "\n"
+    }
+
+    /// `feels 7°C` (`체감 7°C`): the hour's 체감온도 where it reads differently from the air
+    /// temperature in the units shown; `nil` where it reads the same or is unknown.
+    func feelsLike(_ hour: HourlyForecast) -> String? {
+        guard let feels = hour.apparentTemperatureCelsius, let air = hour.temperatureCelsius else { return nil }
+        let unit = units.displayUnit(for: .celsius)
+        // Whole degrees, as the view shows temperatures: a tenth of a degree is not a feeling.
+        let shown = unit.text(units.convert(feels, from: .celsius).value.rounded(), language)
+        guard shown != unit.text(units.convert(air, from: .celsius).value.rounded(), language) else { return nil }
+        return (ko ? "체감 " : "feels ") + shown
     }
 
     /// Joins parts with `separator`, breaking lines before ``width`` and indenting the

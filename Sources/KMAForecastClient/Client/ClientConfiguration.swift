@@ -36,6 +36,12 @@ public struct ClientConfiguration: Sendable {
     /// How long fetched zone events are served from the cache with no request (default 5
     /// minutes); after that one small request (`numOfRows=1`) checks whether KMA has new events.
     public var warningsFreshFor: Duration = .seconds(300)
+    /// The living-weather index service root (생활기상지수, `LivingWthrIdxServiceV5`) to which
+    /// `getUVIdxV5` is appended. `nil`: when ``baseURL`` is set, that root with its last path
+    /// component replaced by `LivingWthrIdxServiceV5` (as for ``midBaseURL``); else the
+    /// provider's ``ServiceProvider/defaultUVIndexBaseURL``. Used when a forecast asks for the
+    /// UV index (``ForecastClient/forecast(for:products:midTermDays:uvIndex:budget:)``).
+    public var uvIndexBaseURL: String? = nil
     /// Where runs are cached. Default ``CacheLocation/standard``.
     public var cache: CacheLocation
     /// Per-attempt timeouts.

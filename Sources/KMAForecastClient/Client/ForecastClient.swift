@@ -124,6 +124,7 @@ public struct ForecastClient: Sendable {
         )
         core.midEndpoint = try ClientCore.midTermEndpoint(configuration)
         core.warningsEndpoint = try ClientCore.warningsEndpoint(configuration)
+        core.uvEndpoint = try ClientCore.uvIndexEndpoint(configuration)
         self.core = core
     }
 

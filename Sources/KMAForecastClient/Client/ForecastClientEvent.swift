@@ -50,6 +50,12 @@ public enum ForecastClientEvent: Sendable {
     case warningsRetryScheduled(operation: String, failedAttempt: Int, delay: Duration, error: ForecastClientError)
     /// Zone events were served from the cache (`revalidated`: after one small request found no new event).
     case warningsCacheHit(window: String, revalidated: Bool)
+    /// A UV index request (`getUVIdxV5`) is being sent for an area and issue time (`YYYYMMDDHH`).
+    case uvIndexRequestSent(areaNo: String, time: String, attempt: Int, url: String)
+    /// A UV index request failed and will be retried after `delay`.
+    case uvIndexRetryScheduled(areaNo: String, failedAttempt: Int, delay: Duration, error: ForecastClientError)
+    /// A UV index answer was served from the cache, with no request.
+    case uvIndexCacheHit(areaNo: String, time: String)
     /// A grid-field request is being sent (`attempt` counts from 1).
     case fieldRequestSent(GridFieldRequest, attempt: Int, url: String)
     /// A grid-field attempt failed transiently; the next one follows after `delay`.

@@ -36,21 +36,7 @@ extension ClientCore {
     /// → `…/1360000/MidFcstInfoService`), so that requests never go to another host than the
     /// one configured; else the provider's default.
     static func midTermBaseURL(_ configuration: ClientConfiguration) -> String {
-        if let mid = configuration.midBaseURL { return mid }
-        guard let root = configuration.baseURL else { return configuration.provider.defaultMidTermBaseURL }
-        return siblingRoot(of: root, service: "MidFcstInfoService")
-    }
-
-    /// A service root beside another on the same gateway: `root` with its last path component
-    /// replaced by `service` (`…/1360000/VilageFcstInfoService_2.0` → `…/1360000/<service>`); a
-    /// root without a path gets `service` appended.
-    static func siblingRoot(of root: String, service: String) -> String {
-        var root = root.trimmingASCIIWhitespace()
-        while root.hasSuffix("/") { root.removeLast() }
-        guard let slash = root.lastIndex(of: "/"), root[..<slash].contains("//"), root[..<slash].last != "/" else {
-            return root + "/" + service
-        }
-        return root[...slash] + service
+        configuration.midBaseURL ?? siblingServiceRoot(configuration.baseURL, named: "MidFcstInfoService") ?? configuration.provider.defaultMidTermBaseURL
     }
 
     /// One mid-term answer with cache and fallback: for each run of `candidates` (newest

@@ -22,12 +22,11 @@ extension ClientCore {
 
     /// The warning service root: ``ClientConfiguration/warningsBaseURL``; else, when
     /// ``ClientConfiguration/baseURL`` is set, the same root with its last path component
-    /// replaced by `WthrWrnInfoService` (the mid-term rule, ``siblingRoot(of:service:)``); else the
+    /// replaced by `WthrWrnInfoService` (the mid-term rule, ``siblingServiceRoot(_:named:)``); else the
     /// provider's default.
     static func warningsBaseURL(_ configuration: ClientConfiguration) -> String {
-        if let root = configuration.warningsBaseURL { return root }
-        guard let root = configuration.baseURL else { return configuration.provider.defaultWarningsBaseURL }
-        return siblingRoot(of: root, service: "WthrWrnInfoService")
+        configuration.warningsBaseURL ?? siblingServiceRoot(configuration.baseURL, named: "WthrWrnInfoService")
+            ?? configuration.provider.defaultWarningsBaseURL
     }
 
     /// Every zone event of the window ending today (KST, by the client's clock): from the cache

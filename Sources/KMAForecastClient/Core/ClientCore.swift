@@ -21,6 +21,9 @@ struct ClientCore: Sendable {
     /// The warning service root, provider and key (``ClientConfiguration/warningsBaseURL``), set
     /// like ``midEndpoint``.
     var warningsEndpoint: Endpoint?
+    /// The UV index service root, provider and key (``ClientConfiguration/uvIndexBaseURL``); set
+    /// like ``midEndpoint``.
+    var uvEndpoint: Endpoint?
 
     func emit(_ event: ForecastClientEvent) {
         configuration.onEvent?(event)

@@ -23,26 +23,37 @@ extension ForecastClientError {
         switch service {
         case .shortTerm:
             return serviceNeutralDescription
-        case .midTerm, .warnings:
+        case .midTerm:
             if case .noMidTermRegion = reason { return serviceNeutralDescription }
-            let isWarnings = service == .warnings
-            let prefix = isWarnings ? "The weather warning service (기상특보, WthrWrnInfoService) failed: " : "The mid-term forecast service (중기예보, MidFcstInfoService) failed: "
-            if isWarnings, case .response(let error) = reason, case .resultCode(_, let message) = error, WarningDecoder.isQueryPeriodRefusal(error) {
+            let prefix = "The mid-term forecast service (중기예보, MidFcstInfoService) failed: "
+            guard isAccessRefusal else { return prefix + serviceNeutralDescription }
+            return prefix + refusalSaid + ". " + Self.midTermApplicationHint
+        case .warnings:
+            let prefix = "The weather warning service (기상특보, WthrWrnInfoService) failed: "
+            if case .response(let error) = reason, case .resultCode(_, let message) = error, WarningDecoder.isQueryPeriodRefusal(error) {
                 return prefix + "KMA refused the query period (resultCode 99, \"\(KeyRedaction.redact(message))\"): it answers at most 6 days back from today (KST). Ask for a period that starts at most 6 days before today."
             }
             guard isAccessRefusal else { return prefix + serviceNeutralDescription }
-            let said: String = switch reason {
-            case .forbidden: "KMA answered HTTP 403 Forbidden"
-            case .httpStatus(let code): "KMA answered HTTP \(code)"
-            case .response(.gateway(let code, let authMessage, _)):
-                "the data.go.kr gateway refused the key: returnReasonCode \(code.rawValue) \(code.name ?? KeyRedaction.redact(authMessage))"
-            case .response(.apiHubRefusal(let status, let message)):
-                "KMA API Hub refused the request" + (status.map { " (status \($0))" } ?? "") + (message.isEmpty ? "" : ": \"\(KeyRedaction.redact(message))\"")
-            case .response(let error):
-                "KMA answered resultCode \(error.resultCode?.description ?? "?")"
-            default: serviceNeutralDescription
-            }
-            return prefix + said + ". " + (isWarnings ? Self.warningsApplicationHint : Self.midTermApplicationHint)
+            return prefix + refusalSaid + ". " + Self.warningsApplicationHint
+        case .uvIndex:
+            let prefix = "The UV index service (생활기상지수, LivingWthrIdxServiceV5) failed: "
+            guard isAccessRefusal else { return prefix + serviceNeutralDescription }
+            return prefix + refusalSaid + ". " + Self.uvIndexApplicationHint
+        }
+    }
+
+    /// What KMA said when it refused the key, in a clause.
+    private var refusalSaid: String {
+        switch reason {
+        case .forbidden: "KMA answered HTTP 403 Forbidden"
+        case .httpStatus(let code): "KMA answered HTTP \(code)"
+        case .response(.gateway(let code, let authMessage, _)):
+            "the data.go.kr gateway refused the key: returnReasonCode \(code.rawValue) \(code.name ?? KeyRedaction.redact(authMessage))"
+        case .response(.apiHubRefusal(let status, let message)):
+            "KMA API Hub refused the request" + (status.map { " (status \($0))" } ?? "") + (message.isEmpty ? "" : ": \"\(KeyRedaction.redact(message))\"")
+        case .response(let error):
+            "KMA answered resultCode \(error.resultCode?.description ?? "?")"
+        default: serviceNeutralDescription
         }
     }
 
@@ -51,6 +62,8 @@ extension ForecastClientError {
 
     /// What to do when the warning service refuses a key that the forecast service takes.
     public static let warningsApplicationHint = "The key is probably not applied for the weather warning service: it needs its own 활용신청, apart from the forecast ones. On data.go.kr apply for 기상청_기상특보 조회서비스 (service 15000415); on apihub.kma.go.kr for 기상특보 조회 (WthrWrnInfoService), with this key's account. A new 활용신청 can take an hour or more to become active. The forecast works without it."
+    /// What to do when the UV index service refuses a key that the short-term service takes.
+    public static let uvIndexApplicationHint = "The key is probably not applied for the living-weather index service: it needs its own 활용신청, apart from the short-term one. On data.go.kr apply for 기상청_생활기상지수 조회서비스 (search the portal for LivingWthrIdxServiceV5), with this key's account; a new 활용신청 can take an hour or more to become active. The forecast is shown without the UV index meanwhile."
 
     /// Whether KMA refused the key for the service: a bare HTTP 403, HTTP 401, the gateway's
     /// codes 20 (access denied) and 30 (key not registered), or an API Hub refusal. For a key

@@ -154,6 +154,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case midTerm = "mid-term"
         /// 기상특보 조회서비스 (`WthrWrnInfoService`): `getPwnCd`, `getPwnStatus`.
         case warnings
+        /// 생활기상지수 조회서비스 (`LivingWthrIdxServiceV5`): `getUVIdxV5`, the UV index.
+        case uvIndex = "uv-index"
     }
 
     /// An error.

@@ -32,11 +32,17 @@ extension ForecastClient {
     ///   - alerts: `true`: the weather warnings in force in the place's zone are fetched alongside
     ///     (``LocalForecast/alerts``, ``LocalForecast/warnings``; the warning service needs its own
     ///     활용신청, and a refusal or failure of it never fails the forecast). Default `false`: not asked.
+    ///   - uvIndex: `true`: the UV index service (`LivingWthrIdxServiceV5`, its own 활용신청) is
+    ///     asked alongside (1 request, cached) for the place's administrative code (a
+    ///     coordinate's or cell's: the nearest place's, ``UVIndexArea``), and each 3-hourly value
+    ///     is put on its hour (``HourlyForecast/uvIndex``) and the days' highest
+    ///     (``ForecastDay/uvIndexMax``); ``LocalForecast/uv`` says what it delivered. A refused or
+    ///     failed UV service never fails the forecast. Default `false`.
     ///   - budget: A request budget to draw from, if any.
     /// - Throws: ``ForecastClientError``.
     public func forecast(
         for location: ForecastLocation, products: [ForecastProduct] = ForecastProduct.allCases, midTermDays: Int? = nil,
-        alerts: Bool = false, budget: RequestBudget? = nil
+        alerts: Bool = false, uvIndex: Bool = false, budget: RequestBudget? = nil
     ) async throws(ForecastClientError) -> LocalForecast {
         if let midTermDays, !(1...11).contains(midTermDays) {
             throw ForecastClientError(.invalidConfiguration("midTermDays must be within 1...11 (today and up to 10 days ahead), got \(midTermDays)"))
@@ -59,19 +65,25 @@ extension ForecastClient {
         func warnings() async -> (alerts: [WeatherAlert], outcome: WarningsOutcome)? {
             alerts ? await client.alerts(at: location, budget: budget) : nil
         }
+        func uvOutcome() async -> UVIndexOutcome? {
+            guard uvIndex, let area = UVIndexArea(location) else { return nil }
+            return await client.uvIndex(for: area, budget: budget)
+        }
         async let fetchedOutcomes = client.outcomes(at: cell, products: wanted, budget: budget)
         async let fetchedMid = midTermRuns()
         async let fetchedWarnings = warnings()
+        async let fetchedUV = uvOutcome()
         let outcomes = await fetchedOutcomes
         let mid = await fetchedMid
         let warned = await fetchedWarnings
+        let uv = await fetchedUV
         var midTerm = mid.map { (outcome: midTermOutcome($0), runs: $0.runs, days: midTermDays ?? 10) }
         if let midTermDays, regions == nil {
             // A place without mid-term regions (a point at sea): the service is not asked, and
             // the outcome says so; the short-term days stand.
             midTerm = (outcome: notAskedOutcome(cell), runs: [], days: midTermDays)
         }
-        let forecast = LocalForecast(location: resolved, requestedAt: requestedAt, products: outcomes.map(\.outcome), midTerm: midTerm, warnings: warned)
+        let forecast = LocalForecast(location: resolved, requestedAt: requestedAt, products: outcomes.map(\.outcome), midTerm: midTerm, uv: uv, warnings: warned)
         let everyProductFailed = outcomes.allSatisfy { $0.error != nil }
         if everyProductFailed, mid?.runs.isEmpty ?? true {
             if let error = outcomes.lazy.compactMap(\.error).first ?? mid?.error { throw error }

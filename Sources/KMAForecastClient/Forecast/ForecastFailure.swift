@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a product or the mid-term service delivered nothing, as a stored value: what the
+/// Why a product, the mid-term or the UV index service delivered nothing, as a stored value: what the
 /// ``ForecastClientError`` said, with the few facts a program branches on. This is the one
 /// shape a failure has in a ``LocalForecast``, in memory and in its JSON, so a saved forecast
 /// decodes equal to the one the client returned.
@@ -52,7 +52,7 @@ public struct ForecastFailure: Error, Hashable, Sendable, Codable, LocalizedErro
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let serviceText = try container.decode(String.self, forKey: .service)
         guard let service = ForecastClientError.Service(rawValue: serviceText) else {
-            throw DecodingError.dataCorruptedError(forKey: .service, in: container, debugDescription: "service is 'short-term' or 'mid-term', got '\(serviceText)'")
+            throw DecodingError.dataCorruptedError(forKey: .service, in: container, debugDescription: "service is one of short-term, mid-term, uv-index; got '\(serviceText)'")
         }
         self.service = service
         stage = try container.decode(String.self, forKey: .stage)

@@ -14,12 +14,15 @@ import KMAGrid
 ///             {"product":"short-term","base":"2026-11-21T05:00:00+09:00","values":{"POP":"20"}}]}
 /// ```
 ///
+/// `apparentTemperature` and `dewPoint` (°C, one decimal) are derived and only written;
+/// `isDaylight` and `uvIndex` are stored.
 /// Absent values are left out, never `null` or 0. The typed values are derived from `sources`
 /// again when decoded, so a stored hour decodes equal to the one the client made.
 extension HourlyForecast: Codable {
     private enum CodingKeys: String, CodingKey {
         case time, nx, ny, condition, temperature, precipitationChance, humidity, windSpeed, windDirection, windStrength
         case sky, precipitationType, precipitationAmount, rainIntensity, snowfallAmount, snowIntensity, waveHeight, lightning
+        case apparentTemperature, dewPoint, isDaylight, uvIndex
         case sources
     }
 
@@ -64,6 +67,8 @@ extension HourlyForecast: Codable {
             throw DecodingError.dataCorruptedError(forKey: .sources, in: container, debugDescription: "an hour has at least one source")
         }
         self.init(time: time, cell: cell, sources: sources)
+        isDaylight = try container.decodeIfPresent(Bool.self, forKey: .isDaylight)
+        uvIndex = try container.decodeIfPresent(Int.self, forKey: .uvIndex)
     }
 
     /// Encodes the shape.
@@ -93,6 +98,10 @@ extension HourlyForecast: Codable {
         try container.encodeIfPresent(snowIntensity?.rawValue, forKey: .snowIntensity)
         try container.encodeIfPresent(waveHeight?.value, forKey: .waveHeight)
         try container.encodeIfPresent(lightning, forKey: .lightning)
+        try container.encodeIfPresent(apparentTemperatureCelsius, forKey: .apparentTemperature)
+        try container.encodeIfPresent(dewPointCelsius, forKey: .dewPoint)
+        try container.encodeIfPresent(isDaylight, forKey: .isDaylight)
+        try container.encodeIfPresent(uvIndex, forKey: .uvIndex)
         var list = container.nestedUnkeyedContainer(forKey: .sources)
         for source in sources {
             var nested = list.nestedContainer(keyedBy: SourceKeys.self)

@@ -58,6 +58,13 @@ public struct HourlyForecast: Hashable, Sendable, ForecastValueReading {
     /// ``ForecastRow/base`` is the freshest source's; read a value with ``value(_:)`` to read it
     /// with its own product's code table.
     public private(set) var row: ForecastRow
+    /// Whether the sun is up at the hour's own instant (``time``, the start of the hour: KMA's
+    /// value is for that 정시), by the day's ``SunEvents``: from sunrise (included) to sunset
+    /// (excluded). Set by ``LocalForecast`` on every hour with a place; `nil` otherwise.
+    public internal(set) var isDaylight: Bool? = nil
+    /// The UV index at this hour (WHO's scale), from `LivingWthrIdxServiceV5`: set on exactly
+    /// the hours the service names (its issue time + `hN`, every 3 hours); `nil` on the others.
+    public internal(set) var uvIndex: Int? = nil
 
     /// An hour from one product's row.
     public init(product: ForecastProduct, row: ForecastRow) {

@@ -11,13 +11,13 @@ import KMAForecast
 /// ```
 ///
 /// with ``HourlyForecast``'s, ``ForecastDay``'s, ``ProductOutcome``'s and ``MidTermOutcome``'s
-/// shapes; `recording` is there for a recorded sample; absent values are left out, never
+/// shapes (and `"uv":{…}`, ``UVIndexOutcome``'s, when the UV index was asked for); `recording` is there for a recorded sample; absent values are left out, never
 /// `null`. `alerts` (``WeatherAlert``s, the warnings in force) comes right after `nextUpdate`
 /// whenever the warnings were asked for (`warnings`, a ``WarningsOutcome``). `nextUpdate` is derived and only written. The JSON Schema of this shape is
 /// `Schemas/local-forecast.schema.json` in the repository.
 extension LocalForecast: Codable {
     private enum CodingKeys: String, CodingKey {
-        case location, requestedAt, recording, nextUpdate, alerts, current, hourly, daily, products, midTerm, warnings
+        case location, requestedAt, recording, nextUpdate, alerts, current, hourly, daily, products, midTerm, uv, warnings
     }
 
     /// Decodes the shape.
@@ -33,6 +33,7 @@ extension LocalForecast: Codable {
         midTerm = try container.decodeIfPresent(MidTermOutcome.self, forKey: .midTerm)
         alerts = try container.decodeIfPresent([WeatherAlert].self, forKey: .alerts) ?? []
         warnings = try container.decodeIfPresent(WarningsOutcome.self, forKey: .warnings)
+        uv = try container.decodeIfPresent(UVIndexOutcome.self, forKey: .uv)
     }
 
     /// Encodes the shape.
@@ -49,5 +50,6 @@ extension LocalForecast: Codable {
         try container.encode(products, forKey: .products)
         try container.encodeIfPresent(midTerm, forKey: .midTerm)
         try container.encodeIfPresent(warnings, forKey: .warnings)
+        try container.encodeIfPresent(uv, forKey: .uv)
     }
 }

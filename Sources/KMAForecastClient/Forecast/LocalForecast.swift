@@ -27,6 +27,10 @@ import KMAPlaces
 ///   ``DailyForecastMerger``'s rules. A day made only of its 00:00 slot is never a day. A day's
 ///   low and high are `TMN`/`TMX` (or the mid-term's) widened to the hours shown for it
 ///   (``current`` and ``hourly``: ``DailyForecastMerger/widened(_:byHours:)``).
+/// - Derived on the device: each hour's ``HourlyForecast/apparentTemperature`` (KMA's 체감온도),
+///   ``HourlyForecast/dewPoint`` and ``HourlyForecast/isDaylight``; each day's ``ForecastDay/sun``
+///   and lowest and highest 체감온도. With the UV index asked for, ``HourlyForecast/uvIndex`` and
+///   ``ForecastDay/uvIndexMax`` from ``uv``.
 /// - ``products`` and ``midTerm``: per product and service, the run, when it was fetched,
 ///   whether from the cache, the requests made, when it expires, or why it failed.
 ///
@@ -100,6 +104,9 @@ public struct LocalForecast: Hashable, Sendable {
     /// What the warning service delivered (zone, preliminary warnings, or why it failed), when
     /// the alerts were asked for.
     public internal(set) var warnings: WarningsOutcome?
+    /// What the UV index service delivered, when the UV index was asked for
+    /// (``ForecastClient/forecast(for:products:midTermDays:uvIndex:budget:)``).
+    public internal(set) var uv: UVIndexOutcome?
 
     /// A forecast from what was fetched: the hours and days are merged here.
     ///
@@ -111,7 +118,7 @@ public struct LocalForecast: Hashable, Sendable {
     ///     the number of days (1…11).
     ///   - recording: Set for a recorded sample.
     init(location: Location, requestedAt: KSTDateTime, products: [ProductOutcome],
-         midTerm: (outcome: MidTermOutcome, runs: [MidTermRun], days: Int)? = nil, recording: Recording? = nil,
+         midTerm: (outcome: MidTermOutcome, runs: [MidTermRun], days: Int)? = nil, uv: UVIndexOutcome? = nil, recording: Recording? = nil,
          warnings: (alerts: [WeatherAlert], outcome: WarningsOutcome)? = nil) {
         self.location = location
         self.alerts = warnings?.alerts ?? []
@@ -141,6 +148,8 @@ public struct LocalForecast: Hashable, Sendable {
         // A day's low and high include every hour shown for it (the ultra-short T1H, the observation).
         let shown = ([current].compactMap { $0 } + hourly).compactMap { hour in hour.temperatureCelsius.map { (time: hour.time, celsius: $0) } }
         daily = DailyForecastMerger.widened(daily, byHours: shown)
+        self.uv = uv
+        addSky(shortTerm: rows(.shortTerm))
     }
 
     /// The hours after `now`, each merged from the ultra-short and short-term rows for it.
@@ -167,7 +176,7 @@ public struct LocalForecast: Hashable, Sendable {
     /// when it did not deliver everything. (The warning service's failure is in
     /// ``warnings``: it never makes a forecast partial.)
     public var failures: [ForecastFailure] {
-        products.compactMap(\.failure) + (midTerm?.failure.map { [$0] } ?? [])
+        products.compactMap(\.failure) + (midTerm?.failure.map { [$0] } ?? []) + (uv?.failure.map { [$0] } ?? [])
     }
 
     /// Whether something asked for is missing: a product failed, or the mid-term service did
@@ -180,7 +189,7 @@ public struct LocalForecast: Hashable, Sendable {
     /// an app should refresh (and reload its widgets); asking earlier gets the same forecast
     /// (from the cache, when it is on).
     public var nextUpdate: KSTDateTime? {
-        (products.map(\.nextUpdateAt) + (midTerm.map { [$0.nextUpdateAt] } ?? [])).min()
+        (products.map(\.nextUpdateAt) + (midTerm.map { [$0.nextUpdateAt] } ?? []) + (uv.map { [$0.nextUpdateAt] } ?? [])).min()
     }
 
     /// The next hours, up to `count`.

@@ -10,7 +10,10 @@ extension LocalForecast {
     /// A real forecast for previews and tests, without a key or a network: KMA's short-term
     /// run of 2022-11-20 05:00 KST for 경기도 수원시 권선구 (nx 60, ny 120), as the client returns
     /// it when asked at 05:10 that day (the recorded page, decoded and merged by the same code
-    /// as a live answer). ``recording`` says what it is.
+    /// as a live answer). ``recording`` says what it is. Its ``uv`` is the bundled UV index
+    /// recording (서울특별시, issued 2026-09-26 12:00 KST: another place and date, so its values
+    /// are in ``UVIndexOutcome/values`` and on no hour of this run); the 체감온도, dew point, sun
+    /// times and daylight are computed for the place as for a live forecast.
     ///
     /// ```swift
     /// #Preview { ForecastView(forecast: .sample) }
@@ -31,7 +34,8 @@ extension LocalForecast {
         let location = Samples.place(named: "경기도 수원시권선구").map { ForecastLocation.resolved($0).location }
             ?? Location(cell: recording.cell, coordinate: nil, placeName: recording.placeName)
         return LocalForecast(
-            location: location, requestedAt: recording.availableAt, products: [outcome], recording: recording.recording, warnings: sampleWarnings
+            location: location, requestedAt: recording.availableAt, products: [outcome], uv: Samples.uvOutcome, recording: recording.recording,
+            warnings: sampleWarnings
         )
     }()
 
@@ -89,6 +93,19 @@ enum Samples {
     /// The instant and zone the bundled warnings are replayed at (``LocalForecast/sampleWarnings``).
     static let warningsInstant = at(2026, 9, 26, 11, 0)
     static let warningsZoneID = "L1091340"
+    /// The bundled UV index answer (`Fixtures/living/`): issue time, the area served (서울특별시).
+    static let uvTime = "2026092612"
+    static let uvArea = "1100000000"
+
+    /// The UV recording as an outcome, decoded by the code a live answer goes through.
+    static let uvOutcome: UVIndexOutcome? = {
+        guard let value = try? UVIndexDecoder.decode(PackageResources.getUVIdxV5_2026092612_seoul_3areas_json, areaNo: uvArea),
+              let place = place(named: "서울특별시") else { return nil }
+        return UVIndexOutcome(
+            area: UVIndexArea(place), issuedAt: value.issuedAt, values: value.values, fetchedAt: value.issuedAt.adding(seconds: 600),
+            fromCache: false, requests: 1, nextUpdateAt: value.issuedAt.adding(seconds: 3 * 3600), failure: nil
+        )
+    }()
 
     static let recordings: [SampleRecording] = {
         let short = at(2022, 11, 20, 5, 0), ultra = at(2021, 3, 28, 15, 30), now = at(2021, 3, 28, 14, 0)
@@ -130,6 +147,9 @@ enum Samples {
             answers.append(.midTerm(operation: "getMidLandFcst", regionID: "11B00000", issue: issue, body: PackageResources.getMidLandFcst_11B00000_202610040600_json))
         }
         answers.append(.warnings(from: 20260921, to: 20260927, body: PackageResources.getPwnCd_20260921_20260927_window_json))
+        for area in ["1100000000", "1111000000", "1111051500"] {
+            answers.append(.uvIndex(areaNo: area, time: uvTime, body: PackageResources.getUVIdxV5_2026092612_seoul_3areas_json))
+        }
         return answers
     }()
 }

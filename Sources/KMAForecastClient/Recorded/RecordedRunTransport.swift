@@ -3,7 +3,8 @@ import KMAGrid
 
 /// A transport that answers the client from recorded KMA answers instead of the network, as
 /// KMA would: a recorded run's page for that run and cell, paged as asked; a recorded
-/// mid-term answer for its operation, region and run; NO_DATA (`resultCode` 03) for anything
+/// mid-term answer for its operation, region and run; a recorded UV index answer for its
+/// area and issue time; NO_DATA (`resultCode` 03) for anything
 /// else. Everything after the transport (paging, decoding, rows, the merge) is the code a live
 /// forecast runs.
 ///
@@ -31,6 +32,7 @@ public struct RecordedRunTransport: HTTPTransport {
             case run(RecordedRunPages.Key, items: [[UInt8]])
             case midTerm(operation: String, regionID: String, tmFc: String, body: [UInt8])
             case warnings(from: Int, to: Int, body: [UInt8])
+            case uvIndex(areaNo: String, time: String, body: [UInt8])
         }
 
         let kind: Kind
@@ -63,9 +65,16 @@ public struct RecordedRunTransport: HTTPTransport {
         /// have sent them yet.
         public static func warnings(from: Int, to: Int, body: [UInt8]) -> Answer {
             Answer(kind: .warnings(from: from, to: to, body: body))
+        /// A recorded answer of the UV index service (`getUVIdxV5`), served as it is for the
+        /// area and issue time (`YYYYMMDDHH`) asked; an answer listing several areas is served
+        /// for each of them (the client reads the item of the area it asked for).
+        public static func uvIndex(areaNo: String, time: String, body: [UInt8]) -> Answer {
+            Answer(kind: .uvIndex(areaNo: areaNo, time: time, body: body))
         }
     }
 
+    /// The UV index answers served, by `areaNo` and issue time (`time`, `YYYYMMDDHH`).
+    let uvIndex: [String: [UInt8]]
     /// The items of each run served.
     package let runs: [RecordedRunPages.Key: [[UInt8]]]
     /// The mid-term answers served, by operation, region and run.
@@ -86,6 +95,7 @@ public struct RecordedRunTransport: HTTPTransport {
     package init(runs: [RecordedRunPages.Key: [[UInt8]]], noDataBody: [UInt8]) {
         self.runs = runs
         self.midTerm = [:]
+        self.uvIndex = [:]
         self.noDataBody = noDataBody
     }
 
@@ -94,16 +104,19 @@ public struct RecordedRunTransport: HTTPTransport {
         var runs: [RecordedRunPages.Key: [[UInt8]]] = [:]
         var midTerm: [String: [UInt8]] = [:]
         var warnings: [(from: Int, to: Int, body: [UInt8])] = []
+        var uvIndex: [String: [UInt8]] = [:]
         for answer in answers {
             switch answer.kind {
             case .run(let key, let items): runs[key] = items
             case .midTerm(let operation, let regionID, let tmFc, let body): midTerm[Self.midTermKey(operation, regionID, tmFc)] = body
             case .warnings(let from, let to, let body): warnings.append((from, to, body))
+            case .uvIndex(let areaNo, let time, let body): uvIndex[areaNo + "/" + time] = body
             }
         }
         self.runs = runs
         self.midTerm = midTerm
         self.warnings = warnings
+        self.uvIndex = uvIndex
         self.noDataBody = RecordedRunPages.noDataBody
     }
 
@@ -120,6 +133,8 @@ public struct RecordedRunTransport: HTTPTransport {
         if operation == "getPwnCd" {
             let from = Int(parameters["fromTmFc"] ?? "") ?? 0, to = Int(parameters["toTmFc"] ?? "") ?? 0
             body = warnings.first { $0.from <= to && from <= $0.to }?.body ?? noDataBody
+        } else if operation == UVIndexRequest.operation {
+            body = uvIndex[(parameters["areaNo"] ?? "") + "/" + (parameters["time"] ?? "")] ?? noDataBody
         } else if let region = parameters["regId"] ?? parameters["stnId"], let tmFc = parameters["tmFc"] {
             body = midTerm[Self.midTermKey(operation, region, tmFc)] ?? noDataBody
         } else {

@@ -18,6 +18,7 @@ package struct ClientSettings: Sendable {
         package var baseURL: String?
         package var midBaseURL: String?
         package var warningsBaseURL: String?
+        package var uvBaseURL: String?
         package var fieldBaseURL: String?
         package var maxRequests: String?
         package var rate: String?
@@ -123,6 +124,7 @@ package struct ClientSettings: Sendable {
         )
         configuration.midBaseURL = setting(flags.midBaseURL, "--mid-base-url <url>", .midBaseURL)?.text
         configuration.warningsBaseURL = setting(flags.warningsBaseURL, "--warnings-base-url <url>", .warningsBaseURL)?.text
+        configuration.uvIndexBaseURL = setting(flags.uvBaseURL, "--uv-base-url <url>", .uvBaseURL)?.text
         configuration.rateLimiter = rateLimiter
         configuration.onEvent = onEvent
         return configuration

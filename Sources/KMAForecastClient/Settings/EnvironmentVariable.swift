@@ -18,6 +18,9 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
     /// The weather warning service root (default: the short-term root's host with
     /// `WthrWrnInfoService`, else the provider's). Flag: `--warnings-base-url`.
     case warningsBaseURL = "KMA_WARNINGS_BASE_URL"
+    /// The living-weather index service root, for the UV index (default: the `--base-url` host
+    /// with `LivingWthrIdxServiceV5`, else the provider's). Flag: `--uv-base-url`.
+    case uvBaseURL = "KMA_UV_BASE_URL"
     /// The API Hub grid-field service root (default: ``GridFieldOptions/defaultBaseURL``).
     /// Flag: `field --base-url`.
     case fieldBaseURL = "KMA_FIELD_BASE_URL"

@@ -200,18 +200,7 @@ public struct MidTermRegions: Sendable {
         } catch {
             throw .outsideGrid(error)
         }
-        let target = LambertConformalConic.kma.forward(latitude: coordinate.latitude, longitude: coordinate.longitude)
-        var best: Place?
-        var bestDistance = Double.infinity
-        for place in places.places {
-            guard let position = place.coordinate else { continue }
-            let p = LambertConformalConic.kma.forward(latitude: position.latitude, longitude: position.longitude)
-            let distance = (p.x - target.x) * (p.x - target.x) + (p.y - target.y) * (p.y - target.y)
-            if distance < bestDistance {
-                bestDistance = distance
-                best = place
-            }
-        }
+        let best = places.nearestPlace(to: coordinate)
         guard let best else { throw .noLandRegion("no row of the grid table has a position") }
         return try assignment(for: best, at: coordinate)
     }

@@ -7,7 +7,7 @@ extension ReplayEngine {
     /// The normal answer to a request, with a content fault applied.
     func answer(_ request: RecordedRequest, alteration: ReplayFault?) -> HTTPAnswer {
         if request.operation.hasPrefix("nph-dfs_") { return fieldAnswer(request) }
-        let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst", "getFcstVersion", "getMidTa", "getMidLandFcst", "getMidFcst", "getPwnCd", "getPwnStatus"]
+        let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst", "getFcstVersion", "getMidTa", "getMidLandFcst", "getMidFcst", "getPwnCd", "getPwnStatus", "getUVIdxV5"]
         guard request.method == "GET", operations.contains(request.operation) else {
             return HTTPAnswer(status: 404, contentType: "text/html", body: Array("<html><head><title>404 Not Found</title></head></html>".utf8))
         }
@@ -19,6 +19,11 @@ extension ReplayEngine {
         let parameters = request.parameters
         if request.operation == "getFcstVersion" { return versionAnswer(parameters) }
         if request.operation.hasPrefix("getPwn") { return warningsAnswer(request.operation, parameters) }
+        if request.operation == "getUVIdxV5" {
+            // The UV index (LivingWthrIdxServiceV5), by `areaNo` and `time`; NO_DATA otherwise.
+            let key = MidTermKey(operation: request.operation, regionID: parameters["areaNo"] ?? "", tmFc: parameters["time"] ?? "")
+            return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: state.withLock { $0.midTerm[key] } ?? noDataBody)
+        }
         if request.operation.hasPrefix("getMid") {
             let key = MidTermKey(operation: request.operation, regionID: parameters["regId"] ?? parameters["stnId"] ?? "", tmFc: parameters["tmFc"] ?? "")
             return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: state.withLock { $0.midTerm[key] } ?? noDataBody)

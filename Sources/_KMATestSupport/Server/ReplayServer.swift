@@ -104,6 +104,16 @@ public final class ReplayServer: Sendable {
         engine.state.withLock { $0.midTerm[ReplayEngine.MidTermKey(operation: operation, regionID: regionID, tmFc: tmFc)] = body }
     }
 
+    /// The data.go.kr-style living-weather index service root on this server:
+    /// `http://127.0.0.1:<port>/1360000/LivingWthrIdxServiceV5`.
+    public var uvIndexBaseURL: String { "http://127.0.0.1:\(port)/1360000/LivingWthrIdxServiceV5" }
+
+    /// Adds (or replaces) a UV index answer (`getUVIdxV5`) for `areaNo` and issue `time`
+    /// (`YYYYMMDDHH`); other UV requests are answered NO_DATA.
+    public func addUVIndex(areaNo: String, time: String, body: [UInt8]) {
+        engine.state.withLock { $0.midTerm[ReplayEngine.MidTermKey(operation: "getUVIdxV5", regionID: areaNo, tmFc: time)] = body }
+    }
+
     /// Serves the recorded 2026-10-04 mid-term bodies of `Fixtures/midterm/`: getMidTa for
     /// 서울 11B10101 and getMidLandFcst for 11B00000, runs 06:00 and 18:00, under the region
     /// codes given (the recordings' own by default).

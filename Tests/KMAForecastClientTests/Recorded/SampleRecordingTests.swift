@@ -34,6 +34,21 @@ struct SampleRecordingTests {
         #expect(PackageResources.hand_made_nodata_03_json == (try Fixtures.bytes("api/hand_made_nodata_03.json")))
     }
 
+    @Test("The recorded UV answer: in LocalForecast.sample's uv, and served by RecordedRunTransport.sample for its areas and time")
+    func recordedUV() async throws {
+        #expect(PackageResources.getUVIdxV5_2026092612_seoul_3areas_json == (try Fixtures.bytes("living/getUVIdxV5_2026092612_seoul_3areas.json")))
+        let uv = try #require(LocalForecast.sample.uv)
+        #expect(uv.status == .delivered && uv.area?.areaNo == "1100000000" && uv.issuedAt?.iso8601 == "2026-09-26T12:00:00+09:00")
+        #expect(uv.values.map(\.index) == [4, 3, 0, 0, 0, 0, 1, 5, 7, 3, 0, 0, 0, 0, 1, 5, 6, 3, 0, 0])
+        let configuration = ClientConfiguration(
+            serviceKey: try ServiceKey("PREVIEW"), cache: .disabled, now: { kstDate(2026, 9, 26, 12, 10) }
+        )
+        let client = try ForecastClient(configuration: configuration, transport: RecordedRunTransport.sample)
+        let forecast = try await client.forecast(for: .place("서울 종로구"), products: [], uvIndex: true)
+        #expect(forecast.uv?.area?.areaNo == "1111000000" && forecast.uv?.values.count == 20 && forecast.uv?.values[8].index == 7)
+        #expect(forecast.uv?.requests == 1 && forecast.uv?.failure == nil)
+    }
+
     @Test("Each recorded page has one copy: the library's resources are symbolic links into Fixtures/")
     func resourcesAreLinks() throws {
         let resources = String(Fixtures.directory.dropLast("Fixtures".count)) + "Sources/KMAForecastClient/Resources"
