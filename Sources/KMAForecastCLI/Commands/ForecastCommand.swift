@@ -135,7 +135,7 @@ enum ForecastCommand {
             case .text:
                 let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
                 var view = ForecastTextView(language: language, units: units, style: style)
-                view.width = Platform.outputColumns(environment: context.environment, sink: out)
+                view.width = try Platform.outputColumns(environment: context.environment, sink: out)
                 view.glyphs = .forLocale(context.environment)
                 view.hours = hours
                 view.daysNote = midTermNote(forecast, language: language)
@@ -180,7 +180,7 @@ enum ForecastCommand {
         let requested = try location(arguments)
         // `--at` is read (and refused when it is not an instant) with or without a key.
         let instant = try BaseTimeCommand.instant(arguments, context)
-        let settings = ClientSettings(arguments, context, at: instant)
+        let settings = try ClientSettings(arguments, context, at: instant)
         do throws(SettingsError) { _ = try settings.cache() } catch { throw CLIError(error) }
         let demo = arguments.has("demo") || (settings.keyText == nil && picture)
         guard demo || settings.keyText != nil else {
@@ -200,11 +200,11 @@ enum ForecastCommand {
         let forecast = try await live(requested, settings: settings, products: products, midTermDays: days, language: language, context: context)
         for outcome in forecast.products {
             guard let failure = outcome.failure else { continue }
-            context.standardError.write("Warning: \(outcome.product.rawValue): \(TerminalText.safe(failure.message))\n")
+            context.standardError.write("Warning: \(outcome.product.rawValue): \(TerminalText.singleLine(failure.message))\n")
         }
         if !implicitMidTerm, let failure = forecast.midTerm?.failure {
             let days = forecast.midTerm?.status == .failed ? " The mid-term days are shown as missing." : ""
-            context.standardError.write("Warning: mid-term: \(TerminalText.safe(failure.message))\(days)\n")
+            context.standardError.write("Warning: mid-term: \(TerminalText.singleLine(failure.message))\(days)\n")
         }
         return (forecast, nil)
     }
@@ -237,7 +237,8 @@ enum ForecastCommand {
             return forecast
         } catch {
             progress.finish()
-            throw .runtime(error.description)
+            // KMA's text on one line: a line feed in it must not start a line of its own.
+            throw .runtime(TerminalText.singleLine(error.description))
         }
     }
 
