@@ -24,6 +24,10 @@ final class MCPService: Sendable {
     private let client = Locked<ForecastClient?>(nil)
     /// The settings of the environment (the same list the command line reads).
     let settings: ClientSettings
+    /// The first numeric setting of the environment that is not one it takes
+    /// (`KMA_MAX_REQUESTS=abc`), or `nil`: then every tool call answers this error
+    /// (``checkSettings()``), never a run without the budget asked for.
+    let settingsError: SettingsError?
 
     /// The next step for a missing key, as every tool says it.
     static let keyStep = "set KMA_SERVICE_KEY in the client's env for this server (the \"env\" of its entry in the MCP client's configuration) to a data.go.kr key for 기상청_단기예보 조회서비스 (https://www.data.go.kr/data/15084084/openapi.do), then restart the server"
@@ -33,7 +37,14 @@ final class MCPService: Sendable {
         self.now = now
         self.settings = ClientSettings(environment: environment, now: now, retrySleep: retrySleep)
         self.key = settings.keyText
-        self.budget = try? settings.budget()
+        do throws(SettingsError) {
+            try settings.checkNumbers()
+            self.budget = try settings.budget()
+            self.settingsError = nil
+        } catch {
+            self.budget = nil
+            self.settingsError = error
+        }
         self.rateLimiter = RequestRateLimiter(requestsPerSecond: 30)
         self.retrySleep = retrySleep
     }
@@ -48,6 +59,12 @@ final class MCPService: Sendable {
         case .client(let cause): MCPToolInputError(message: "\(cause). Check KMA_BASE_URL / KMA_PROVIDER in the client's env for this server.")
         default: MCPToolInputError(message: "\(error). Fix it in the client's env for this server and restart the server.")
         }
+    }
+
+    /// Refuses every call while a numeric setting of the environment is bad
+    /// (``settingsError``), with the setting's name, the value and the accepted form.
+    func checkSettings() throws(MCPToolInputError) {
+        if let settingsError { throw Self.inputError(settingsError) }
     }
 
     /// The shared client, made on first use.

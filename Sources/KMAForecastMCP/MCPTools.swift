@@ -37,6 +37,7 @@ struct MCPTools: Sendable {
     /// Runs a tool (its name is one of ``names``) on its arguments.
     func call(_ name: String, arguments: JSONValue, progress: @escaping Progress) async -> Outcome {
         do throws(MCPToolInputError) {
+            try service.checkSettings()
             let input = MCPToolArguments(arguments, tool: name)
             let outcome: Outcome
             switch name {

@@ -2,9 +2,10 @@ import KMAForecast
 
 /// How a grid variable is described in a CF-convention NetCDF file (``GridFieldNetCDF``).
 extension ForecastCategory {
-    /// Whether the variable holds codes (SKY, PTY): stored as bytes with `flag_values` and
-    /// `flag_meanings`, without `units`; every other variable is stored as doubles, exactly as
-    /// decoded.
+    /// Whether the variable holds codes (SKY, PTY): stored as 16-bit integers (NetCDF `short`,
+    /// `_FillValue` -99, which GDAL honours as no-data, so `gdalwarp` keeps the sea and the
+    /// world outside the grid missing) with `flag_values` and `flag_meanings`, without
+    /// `units`; every other variable is stored as doubles, exactly as decoded.
     var isCategorical: Bool { self == .sky || self == .pty }
 
     /// The unit in UDUNITS spelling (`degree_Celsius`, `percent`, `m s-1`, `degree`, `mm`, `cm`,
@@ -40,18 +41,24 @@ extension ForecastCategory {
         }
     }
 
-    /// CF `cell_methods` for the daily extremes.
-    var cfCellMethods: String? {
+    /// The CF cell method of the variable along its time axis (`cell_methods` is
+    /// `<axis>: <method>`): over the hour before the valid time (the `time` axis's bounds,
+    /// `time_bnds`) the amounts PCP, SNO and RN1 are sums (`sum`); the daily extremes TMN and
+    /// TMX are the minimum and maximum of the KST day (`minimum`, `maximum`, on their own axes
+    /// `time_tmn`, `time_tmx` whose bounds are the day); every other variable is a value at
+    /// the valid time (`point`).
+    var cfCellMethod: String {
         switch self {
-        case .tmn: "time: minimum"
-        case .tmx: "time: maximum"
-        default: nil
+        case .tmn: "minimum"
+        case .tmx: "maximum"
+        case .pcp, .sno, .rn1: "sum"
+        default: "point"
         }
     }
 
     /// The codes and their meanings (CF `flag_values`, `flag_meanings`: words joined by `_`)
     /// of a categorical variable in a product; `nil` for other variables.
-    func cfFlags(product: ForecastProduct) -> (values: [Int8], meanings: String)? {
+    func cfFlags(product: ForecastProduct) -> (values: [Int16], meanings: String)? {
         switch self {
         case .sky:
             return ([1, 3, 4], "clear mostly_cloudy overcast")

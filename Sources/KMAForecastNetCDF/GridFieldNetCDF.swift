@@ -6,15 +6,30 @@ import KMAGrid
 /// its place as it arrives, so memory holds one field whatever the run's length.
 ///
 /// ```
-/// dimensions: time = UNLIMITED (valid times), y = 253, x = 149
+/// dimensions: time = UNLIMITED (valid times), y = 253, x = 149, nv = 2
 /// variables:  int lambert_conformal_conic                   the grid mapping
 ///             double forecast_reference_time                the run, minutes since 1970 UTC
 ///             double x(x), y(y)                             projection coordinates, metres
 ///             double lat(y, x), lon(y, x)                   cell centres, degrees
 ///             double time(time)                             valid times, minutes since 1970 UTC
+///             double time_bnds(time, nv)                    the hour before each valid time
+///             double time_tmn(time_tmn), time_tmn_bnds(…, nv)  TMN's valid times (06:00) and KST days
 ///             double TMP(time, y, x) …                      KMA's numbers, _FillValue -99
-///             byte SKY(time, y, x), PTY(time, y, x)         codes, flag_values/flag_meanings
+///             double TMN(time_tmn, y, x), TMX(time_tmx, y, x)  daily extremes on their own axes
+///             short SKY(time, y, x), PTY(time, y, x)        codes, flag_values/flag_meanings, _FillValue -99
 /// ```
+///
+/// **Cells in time.** `time` has bounds (`time_bnds`): the hour that ends at each valid time.
+/// PCP, SNO and RN1 are the amounts of that hour (`cell_methods: "time: sum"`); every other
+/// variable on `time` is a value at the valid time (`time: point`). TMN and TMX, the KST day's
+/// extremes, have their own time axes (``DailyAxis``: `time_tmn` at 06:00, `time_tmx` at
+/// 15:00, bounded by the KST day) and `cell_methods` `time_tmn: minimum`, `time_tmx: maximum`.
+///
+/// **Codes.** SKY and PTY are `short` (not `byte`: GDAL reads a signed byte as unsigned, so
+/// `_FillValue` -99 became 157 and no-data was lost through `gdalwarp`); `_FillValue` -99
+/// marks the sea and cells with no data. A code that is not one of the variable's
+/// `flag_values` is refused (``NetCDFWriteError/notACode(variable:value:cellIndex:valid:)``):
+/// a reader would have no meaning for it.
 ///
 /// **Grid.** Row `y` index `ny − 1` (south first) and column `x` index `nx − 1`, as KMA sends
 /// them; `x`/`y` are the cell centres in metres of KMA's Lambert conformal conic (standard
@@ -24,7 +39,7 @@ import KMAGrid
 ///
 /// **Time.** `time` and `forecast_reference_time` in `minutes since 1970-01-01 00:00:00` (UTC):
 /// whole numbers for every run, the 10-minute ones included. A variable with no field at a
-/// valid time (TMN outside 06:00, TMX outside 15:00) is `_FillValue` there.
+/// valid time is `_FillValue` there (TMN and TMX only where their own axis has no field).
 ///
 /// **Deterministic.** No creation time is written: the same fields give the same bytes.
 ///
@@ -55,8 +70,9 @@ public final class GridFieldNetCDF {
     package static let version = "0.1.0"
 
     /// Variables before the data variables (see the layout above).
-    private static let firstData = 7
+    private static let firstData = 8
     private static let timeVariable = 6
+    private static let timeBoundsVariable = 7
 
     /// The product of the fields.
     public let product: ForecastProduct
@@ -66,9 +82,11 @@ public final class GridFieldNetCDF {
     public let variables: [ForecastCategory]
     /// The valid times, in order: the `time` axis.
     public let validTimes: [KSTDateTime]
+    /// The own time axes of TMN and TMX (``DailyAxis``), in the variables' order.
+    let dailyAxes: [DailyAxis]
     private let file: NetCDFFileWriter
-    /// Slabs written, by `variable · validTimes.count + time`.
-    private var written: [Bool]
+    /// Slabs written, by variable and by time on the variable's axis.
+    private var written: [[Bool]]
 
     /// Creates the file (as a temporary file beside `path` until ``finish()``) and writes the
     /// coordinates.
@@ -101,7 +119,9 @@ public final class GridFieldNetCDF {
         self.run = run
         self.variables = variables
         self.validTimes = validTimes
-        written = Array(repeating: false, count: variables.count * validTimes.count)
+        let axes = DailyAxis.axes(product: product, variables: variables, validTimes: validTimes)
+        dailyAxes = axes
+        written = variables.map { variable in Array(repeating: false, count: (axes.first { $0.variable == variable }?.times ?? validTimes).count) }
         let schema = Self.schema(product: product, run: run, variables: variables, validTimes: validTimes, source: source, toolVersion: toolVersion)
         file = try NetCDFFileWriter(path: path, schema: schema)
         try file.write(variable: 0, BigEndianBytes.int32s([0]))
@@ -121,6 +141,30 @@ public final class GridFieldNetCDF {
         try file.write(variable: 5, BigEndianBytes.doubles(longitudes))
         for (record, time) in validTimes.enumerated() {
             try file.write(variable: Self.timeVariable, record: record, BigEndianBytes.doubles([Self.minutes(time)]))
+            try file.write(variable: Self.timeBoundsVariable, record: record, BigEndianBytes.doubles([Self.minutes(time) - 60, Self.minutes(time)]))
+        }
+        for (index, axis) in axes.enumerated() {
+            try file.write(variable: Self.firstData + 2 * index, BigEndianBytes.doubles(axis.times.map(Self.minutes)))
+            try file.write(variable: Self.firstData + 2 * index + 1, BigEndianBytes.doubles(axis.times.flatMap { time in
+                let day = DailyAxis.dayBounds(time)
+                return [day.0, day.1]
+            }))
+        }
+    }
+
+    /// The valid times of a variable's axis: its own for TMN and TMX (``DailyAxis``), else
+    /// ``validTimes``.
+    public func validTimes(of variable: ForecastCategory) -> [KSTDateTime] {
+        dailyAxes.first { $0.variable == variable }?.times ?? validTimes
+    }
+
+    /// Writes a slab of a data variable: a record of the `time` axis, or a slab of a daily axis.
+    private func write(slab bytes: [UInt8], variable index: Int, time: Int) throws(NetCDFWriteError) {
+        let variable = Self.firstData + 2 * dailyAxes.count + index
+        if variables[index].isDailyExtreme {
+            try file.write(variable: variable, slab: time, bytes)
+        } else {
+            try file.write(variable: variable, record: time, bytes)
         }
     }
 
@@ -129,7 +173,7 @@ public final class GridFieldNetCDF {
 
     /// Whether the file has a place for a field of this variable and valid time.
     public func holds(variable: ForecastCategory, valid: KSTDateTime) -> Bool {
-        variables.contains(variable) && validTimes.contains(valid)
+        variables.contains(variable) && validTimes(of: variable).contains(valid)
     }
 
     /// Writes a field to its place (its variable, its valid time).
@@ -138,29 +182,27 @@ public final class GridFieldNetCDF {
     ///   ``NetCDFWriteError/noPlace(variable:valid:path:variables:validTimeCount:)`` when the file
     ///   has no place for the field (``holds(variable:valid:)``), and
     ///   ``NetCDFWriteError/notACode(variable:value:cellIndex:valid:)`` when a categorical
-    ///   variable holds a number that is not a code (a whole number from -128 to 127).
+    ///   variable holds a number that is not one of its codes (its `flag_values`).
     public func write(_ field: GridField) throws(NetCDFWriteError) {
-        guard let variable = variables.firstIndex(of: field.variable), let time = validTimes.firstIndex(of: field.valid) else {
+        guard let variable = variables.firstIndex(of: field.variable), let time = validTimes(of: field.variable).firstIndex(of: field.valid) else {
             throw .noPlace(variable: field.variable, valid: field.valid, path: file.path, variables: variables, validTimeCount: validTimes.count)
         }
         let bytes: [UInt8]
         if field.variable.isCategorical {
-            var codes = [UInt8](repeating: 0, count: GridField.count)
-            for (index, raw) in field.rawValues.enumerated() {
-                if GridField.isMissing(raw) {
-                    codes[index] = UInt8(bitPattern: Int8(Self.fillValue))
-                } else if raw == raw.rounded(), raw >= -128, raw <= 127 {
-                    codes[index] = UInt8(bitPattern: Int8(raw))
-                } else {
+            let allowed = field.variable.cfFlags(product: product)?.values
+            var codes = [Int16](repeating: Int16(Self.fillValue), count: GridField.count)
+            for (index, raw) in field.rawValues.enumerated() where !GridField.isMissing(raw) {
+                guard raw == raw.rounded(), raw >= -32_768, raw <= 32_767, allowed?.contains(Int16(raw)) ?? true else {
                     throw .notACode(variable: field.variable, value: raw, cellIndex: index, valid: field.valid)
                 }
+                codes[index] = Int16(raw)
             }
-            bytes = codes
+            bytes = BigEndianBytes.shorts(codes)
         } else {
             bytes = BigEndianBytes.doubles(field.rawValues.map { GridField.isMissing($0) ? Self.fillValue : $0 })
         }
-        try file.write(variable: Self.firstData + variable, record: time, bytes)
-        written[variable * validTimes.count + time] = true
+        try write(slab: bytes, variable: variable, time: time)
+        written[variable][time] = true
     }
 
     /// Fills every place no field was written to (a variable at a time it does not have) with
@@ -171,16 +213,16 @@ public final class GridFieldNetCDF {
         var doubles: [UInt8]?
         var codes: [UInt8]?
         for (variableIndex, variable) in variables.enumerated() {
-            for time in validTimes.indices where !written[variableIndex * validTimes.count + time] {
+            for time in written[variableIndex].indices where !written[variableIndex][time] {
                 let fill: [UInt8]
                 if variable.isCategorical {
-                    fill = codes ?? [UInt8](repeating: UInt8(bitPattern: Int8(Self.fillValue)), count: GridField.count)
+                    fill = codes ?? BigEndianBytes.shorts([Int16](repeating: Int16(Self.fillValue), count: GridField.count))
                     codes = fill
                 } else {
                     fill = doubles ?? BigEndianBytes.doubles([Double](repeating: Self.fillValue, count: GridField.count))
                     doubles = fill
                 }
-                try file.write(variable: Self.firstData + variableIndex, record: time, fill)
+                try write(slab: fill, variable: variableIndex, time: time)
             }
         }
         try file.finish()
@@ -194,10 +236,19 @@ public final class GridFieldNetCDF {
         source: String, toolVersion: String
     ) -> NetCDFClassic {
         typealias Attribute = NetCDFClassic.Attribute
-        let list = coordinateVariables(time: 0, y: 1, x: 2) + variables.map { dataVariable($0, product: product) }
+        let axes = DailyAxis.axes(product: product, variables: variables, validTimes: validTimes)
+        let axisVariables = axes.enumerated().flatMap { index, axis in
+            axis.coordinateVariables(dimension: 4 + index, bounds: 3, units: timeUnits)
+        }
+        let list = coordinateVariables(time: 0, y: 1, x: 2, bounds: 3) + axisVariables + variables.map { variable in
+            dataVariable(variable, product: product, time: axes.firstIndex { $0.variable == variable }.map { (4 + $0, axes[$0].name) } ?? (0, "time"))
+        }
         let tmfc = run.baseDate + (product == .shortTerm ? String(run.baseTime.prefix(2)) : run.baseTime)
         return NetCDFClassic(
-            dimensions: [.init(name: "time", length: 0), .init(name: "y", length: GridField.rows), .init(name: "x", length: GridField.columns)],
+            dimensions: [
+                .init(name: "time", length: 0), .init(name: "y", length: GridField.rows), .init(name: "x", length: GridField.columns),
+                .init(name: "nv", length: 2),
+            ] + axes.map { .init(name: $0.name, length: $0.times.count) },
             attributes: [
                 Attribute("Conventions", .text(conventions)),
                 Attribute("title", .text("KMA \(product.rawValue) forecast grid, run \(run.dateTime.iso8601)")),
@@ -217,10 +268,10 @@ public final class GridFieldNetCDF {
     }
 
     /// The units of `time` and `forecast_reference_time`.
-    private static let timeUnits = "minutes since 1970-01-01 00:00:00"
+    static let timeUnits = "minutes since 1970-01-01 00:00:00"
 
-    /// The grid mapping, the run, x, y, lat, lon and time, given the dimensions' indices.
-    private static func coordinateVariables(time: Int, y: Int, x: Int) -> [NetCDFClassic.Variable] {
+    /// The grid mapping, the run, x, y, lat, lon, time and its bounds, given the dimensions' indices.
+    private static func coordinateVariables(time: Int, y: Int, x: Int, bounds: Int) -> [NetCDFClassic.Variable] {
         typealias Attribute = NetCDFClassic.Attribute
         let projection = LambertConformalConic.kma
         return [
@@ -269,32 +320,42 @@ public final class GridFieldNetCDF {
                 Attribute("units", .text(timeUnits)),
                 Attribute("calendar", .text("standard")),
                 Attribute("axis", .text("T")),
+                Attribute("bounds", .text("time_bnds")),
+            ]),
+            .init(name: "time_bnds", dimensions: [time, bounds], type: .double, attributes: [
+                Attribute("long_name", .text("the hour that ends at the valid time (the cell of PCP, SNO and RN1 sums)")),
+                Attribute("units", .text(timeUnits)),
+                Attribute("calendar", .text("standard")),
             ]),
         ]
     }
 
     /// A data variable of dimensions (time, y, x): doubles with `units`, or byte codes with
     /// `flag_values`/`flag_meanings`.
-    private static func dataVariable(_ variable: ForecastCategory, product: ForecastProduct) -> NetCDFClassic.Variable {
+    ///
+    /// - Parameter time: The variable's time dimension (its index) and coordinate's name:
+    ///   `time`, or a daily extreme's own (``DailyAxis``).
+    private static func dataVariable(_ variable: ForecastCategory, product: ForecastProduct, time: (dimension: Int, name: String)) -> NetCDFClassic.Variable {
         typealias Attribute = NetCDFClassic.Attribute
         var attributes: [Attribute] = []
         if let name = variable.cfStandardName { attributes.append(Attribute("standard_name", .text(name))) }
         attributes.append(Attribute("long_name", .text("\(variable.englishName) (\(variable.koreanName), KMA \(variable.code))")))
         if variable.isCategorical {
-            attributes.append(Attribute("_FillValue", .bytes([Int8(fillValue)])))
+            attributes.append(Attribute("_FillValue", .shorts([Int16(fillValue)])))
+            attributes.append(Attribute("missing_value", .shorts([Int16(fillValue)])))
             if let flags = variable.cfFlags(product: product) {
-                attributes.append(Attribute("flag_values", .bytes(flags.values)))
+                attributes.append(Attribute("flag_values", .shorts(flags.values)))
                 attributes.append(Attribute("flag_meanings", .text(flags.meanings)))
             }
         } else {
             attributes.append(Attribute("_FillValue", .doubles([fillValue])))
             if let units = variable.udunits { attributes.append(Attribute("units", .text(units))) }
         }
-        if let methods = variable.cfCellMethods { attributes.append(Attribute("cell_methods", .text(methods))) }
+        attributes.append(Attribute("cell_methods", .text(time.name + ": " + variable.cfCellMethod)))
         attributes.append(Attribute("coordinates", .text("forecast_reference_time lat lon")))
         attributes.append(Attribute("grid_mapping", .text(gridMappingName)))
         attributes.append(Attribute("kma_code", .text(variable.code)))
-        return .init(name: variable.code, dimensions: [0, 1, 2], type: variable.isCategorical ? .byte : .double, attributes: attributes)
+        return .init(name: variable.code, dimensions: [time.dimension, 1, 2], type: variable.isCategorical ? .short : .double, attributes: attributes)
     }
 }
 

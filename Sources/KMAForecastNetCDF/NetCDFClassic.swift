@@ -35,6 +35,7 @@ struct NetCDFClassic: Sendable {
         /// UTF-8 text (`NC_CHAR`).
         case text(String)
         case bytes([Int8])
+        case shorts([Int16])
         case ints([Int32])
         case doubles([Double])
 
@@ -42,6 +43,7 @@ struct NetCDFClassic: Sendable {
             switch self {
             case .text: .char
             case .bytes: .byte
+            case .shorts: .short
             case .ints: .int
             case .doubles: .double
             }
@@ -213,6 +215,9 @@ struct BigEndianBytes {
             case .bytes(let values):
                 int32(values.count)
                 bytes += values.map { UInt8(bitPattern: $0) }
+            case .shorts(let values):
+                int32(values.count)
+                for value in values { bytes += [UInt8(UInt16(bitPattern: value) >> 8), UInt8(UInt16(bitPattern: value) & 0xFF)] }
             case .ints(let values):
                 int32(values.count)
                 for value in values { int32(Int(value)) }
@@ -222,6 +227,17 @@ struct BigEndianBytes {
             }
             pad()
         }
+    }
+
+    /// 16-bit integers as big-endian bytes.
+    static func shorts(_ values: [Int16]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: values.count * 2)
+        out.withUnsafeMutableBytes { raw in
+            for (index, value) in values.enumerated() {
+                raw.storeBytes(of: UInt16(bitPattern: value).bigEndian, toByteOffset: index * 2, as: UInt16.self)
+            }
+        }
+        return out
     }
 
     /// Doubles as big-endian IEEE 754 bytes.

@@ -40,6 +40,14 @@ final class NetCDFFileWriter {
         try write(bytes, at: layout.offset(variable: variable, record: record))
     }
 
+    /// Writes one slab (along its first dimension) of a variable that is not a record variable.
+    ///
+    /// - Precondition: `bytes` is a whole number of slabs' size, the slab inside the variable.
+    func write(variable: Int, slab: Int, _ bytes: [UInt8]) throws(NetCDFWriteError) {
+        precondition(!layout.isRecord[variable] && (slab + 1) * bytes.count <= layout.sizes[variable], "a slab inside the variable")
+        try write(bytes, at: layout.begins[variable] + slab * bytes.count)
+    }
+
     private func write(_ bytes: [UInt8], at offset: Int) throws(NetCDFWriteError) {
         do throws(FileWriteError) {
             try session.write(bytes, at: Int64(offset))

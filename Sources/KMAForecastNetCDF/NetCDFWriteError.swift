@@ -34,8 +34,9 @@ public enum NetCDFWriteError: Error, Sendable, Equatable, CustomStringConvertibl
     /// - `cached`: whether the client has a cache (``ClientConfiguration/cache`` not `disabled`).
     case fieldNotFetched(request: GridFieldRequest, error: ForecastClientError, path: String, written: Int, total: Int, cached: Bool)
 
-    /// A categorical variable (SKY, PTY: written as byte codes) holds a number that is not a
-    /// code, a whole number from -128 to 127.
+    /// A categorical variable (SKY, PTY: written as codes) holds a number that is not one of
+    /// its documented codes (the file's `flag_values`: SKY 1, 3, 4; PTY 0–4 in the short-term
+    /// run, 0–3 and 5–7 in the others): a reader of the file would have no meaning for it.
     ///
     /// - `cellIndex`: the cell, in KMA's order (``GridField/cell(at:)``), `0..<37,697`.
     case notACode(variable: ForecastCategory, value: Double, cellIndex: Int, valid: KSTDateTime)
@@ -48,6 +49,14 @@ public enum NetCDFWriteError: Error, Sendable, Equatable, CustomStringConvertibl
     /// (`could not write 'run.nc': No space left on device`).
     case file(String)
 
+    /// The second line of ``fieldNotFetched(request:error:path:written:total:cached:)``: what
+    /// is missing and what to do (the first is the field and KMA's error, which a face shows
+    /// on one line with its own escaping).
+    package static func notWritten(path: String, written: Int, total: Int, cached: Bool) -> String {
+        "'\(path)' was not written: \(total - written) of \(total) field\(total == 1 ? "" : "s") missing. "
+            + (cached ? "The \(written) fetched are cached: run the same command again to fetch only the rest." : "Without a cache (--no-cache) the next run fetches them all again.")
+    }
+
     /// The writer's failures, as the text of ``file(_:)``.
     static func runtime(_ message: String) -> NetCDFWriteError { .file(message) }
 
@@ -59,13 +68,10 @@ public enum NetCDFWriteError: Error, Sendable, Equatable, CustomStringConvertibl
         case .invalidRequest(let error):
             return error.description
         case let .fieldNotFetched(request, error, path, written, total, cached):
-            let left = total - written
-            return "\(request): \(error.description)\n"
-                + "'\(path)' was not written: \(left) of \(total) field\(total == 1 ? "" : "s") missing. "
-                + (cached ? "The \(written) fetched are cached: run the same command again to fetch only the rest." : "Without a cache (--no-cache) the next run fetches them all again.")
+            return "\(request): \(error.description)\n" + Self.notWritten(path: path, written: written, total: total, cached: cached)
         case let .notACode(variable, value, cellIndex, valid):
             let cell = GridField.cell(at: cellIndex).map { "\($0.nx),\($0.ny)" } ?? "\(cellIndex)"
-            return "KMA sent \(value) for \(variable.code) at cell \(cell) (\(valid)), which is not a code; \(variable.code) is written as codes in NetCDF"
+            return "KMA sent \(value) for \(variable.code) at cell \(cell) (\(valid)), which is not one of its documented codes (the file's flag_values); \(variable.code) is written as codes in NetCDF"
         case let .noPlace(variable, valid, path, variables, validTimeCount):
             return "a \(variable.code) field valid at \(valid) has no place in '\(path)', which holds \(variables.map(\.code).joined(separator: ",")) at \(validTimeCount) valid times"
         case .file(let message):

@@ -41,7 +41,7 @@ enum NetCDFTestSupport {
     static func holds(_ reader: NetCDFReader, _ run: BuiltGridRun, _ variable: String, record: Int, time: Int) throws -> Bool {
         let expected = run.rawValues(variable, time: time)
         if variable == "SKY" || variable == "PTY" {
-            return try reader.int8s(variable, record: record) == expected.map { Int8($0) }
+            return try reader.int16s(variable, record: record) == expected.map { Int16($0) }
         }
         return try reader.doubles(variable, record: record) == expected
     }

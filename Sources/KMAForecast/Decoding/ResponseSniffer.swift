@@ -79,6 +79,26 @@ enum ResponseSniffer {
         return nil
     }
 
+    /// The bytes of an XML text without its comments (`<!-- … -->`, of any length), or `nil`
+    /// when a comment is never closed. Comments are found only outside them: `<!--` inside
+    /// a comment is part of it.
+    static func removingXMLComments(_ bytes: [UInt8]) -> [UInt8]? {
+        let open = Array("<!--".utf8), close = Array("-->".utf8)
+        guard var start = ByteSearch.firstIndex(of: open, in: bytes, from: 0, ignoringASCIICase: false) else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var copied = 0
+        while true {
+            out.append(contentsOf: bytes[copied..<start])
+            guard let end = ByteSearch.firstIndex(of: close, in: bytes, from: start + open.count, ignoringASCIICase: false) else { return nil }
+            copied = end + close.count
+            guard let next = ByteSearch.firstIndex(of: open, in: bytes, from: copied, ignoringASCIICase: false) else { break }
+            start = next
+        }
+        out.append(contentsOf: bytes[copied...])
+        return out
+    }
+
     private static func isTagNameEnd(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n")
             || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "<")

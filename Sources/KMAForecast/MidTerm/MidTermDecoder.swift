@@ -267,7 +267,10 @@ public enum MidTermDecoder {
     }
 
     private static func xmlItem(_ bytes: [UInt8]) throws(ForecastResponseError) -> Item {
-        let text = String(decoding: bytes.prefix(1 << 20), as: UTF8.self)
+        // Comments of any length are skipped (an item after a megabyte of comment is read,
+        // and an item inside a comment is not); one never closed means the answer is cut.
+        guard let uncommented = ResponseSniffer.removingXMLComments(bytes) else { throw .truncated(offset: bytes.count) }
+        let text = String(decoding: uncommented, as: UTF8.self)
         if ResponseSniffer.openTag("OpenAPI_ServiceResponse", in: Array(text.utf8)) != nil || !text.contains("<response") {
             // The gateway's envelope, HTML, or other XML: classified as the page decoder does.
             let problem: ForecastResponseError? = bytes.withUnsafeBytes { raw in

@@ -7,7 +7,11 @@ extension ClientSettings {
     /// `--mid-base-url`, `--uv-base-url`, `--max-requests`, `--rate`, `--cache-dir`, `--no-cache`) over the
     /// context's environment, at an instant (`--at`, else the context's clock), with the
     /// context's retry sleep. `field` reads `--base-url` as the grid-field service root.
-    init(_ arguments: ParsedArguments, _ context: CommandContext, at instant: Int64, field: Bool = false) {
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` when a numeric setting (`--max-requests`,
+    ///   `KMA_MAX_REQUESTS`, `--rate`) is not one the setting takes
+    ///   (``ClientSettings/checkNumbers()``): refused before any work, never ignored.
+    init(_ arguments: ParsedArguments, _ context: CommandContext, at instant: Int64, field: Bool = false) throws(CLIError) {
         var flags = Flags()
         flags.serviceKey = arguments.string("service-key")
         flags.provider = arguments.string("provider")
@@ -21,6 +25,7 @@ extension ClientSettings {
         flags.noCache = arguments.has("no-cache")
         let date = KSTDateTime(unixSeconds: instant).date
         self.init(flags: flags, environment: context.environment, now: { date }, retrySleep: context.retrySleep)
+        do throws(SettingsError) { try checkNumbers() } catch { throw CLIError(error) }
     }
 
     /// How the command line says to set a missing key, after ``SettingsError/missingKey(gridOperation:)``'s words.

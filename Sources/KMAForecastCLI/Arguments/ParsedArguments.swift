@@ -152,18 +152,17 @@ struct ParsedArguments: Sendable {
         return value
     }
 
-    /// The value of an option as a whole number in a range.
+    /// The value of an option as a whole number in a range, read strictly by the one reader
+    /// of numeric settings (``SettingNumber/whole(_:_:in:meaning:)``: digits only).
     ///
-    /// - Throws: ``CLIError/usage(_:)`` naming the value and the range.
+    /// - Throws: ``CLIError/usage(_:)`` naming the option, the value and the accepted form.
     func int(_ name: String, range: ClosedRange<Int>, meaning: String) throws(CLIError) -> Int? {
         guard let text = values[name] else { return nil }
-        guard let value = Int(text) else {
-            throw .usage("The value '\(text)' is invalid for '\(display(name))': expected \(meaning), a whole number in \(range.lowerBound)...\(range.upperBound)")
+        do throws(SettingsError) {
+            return try SettingNumber.whole(text, .flag(display(name)), in: range, meaning: meaning)
+        } catch {
+            throw CLIError(error)
         }
-        guard range.contains(value) else {
-            throw .usage("The value '\(text)' is invalid for '\(display(name))': \(meaning) must be in \(range.lowerBound)...\(range.upperBound)")
-        }
-        return value
     }
 
     /// The value of a choice option (allowed values are checked while parsing).

@@ -13,7 +13,7 @@ extension FieldCommand {
         }
         let variables = try Self.variables(arguments, product: product)
         let instant = try BaseTimeCommand.instant(arguments, context)
-        let settings = ClientSettings(arguments, context, at: instant, field: true)
+        let settings = try ClientSettings(arguments, context, at: instant, field: true)
         let budget: RequestBudget?
         let rate: Double
         do throws(SettingsError) { (budget, rate) = (try settings.budget(), try settings.rate()) } catch { throw CLIError(error) }
@@ -33,9 +33,11 @@ extension FieldCommand {
         } catch {
             progress.finish()
             switch error {
-            case .invalidRequest(let error): throw error.stage == .request ? .usage(error.description) : .runtime(error.description)
-            case .fieldNotFetched:
-                context.standardError.write("Error: \(error.description)\n")
+            case .invalidRequest(let error): throw error.stage == .request ? .usage(error.description) : .runtime(TerminalText.singleLine(error.description))
+            case let .fieldNotFetched(request, cause, path, written, total, cached):
+                // KMA's text on one line: a line feed in it must not start a line of its own.
+                let notWritten = NetCDFWriteError.notWritten(path: path, written: written, total: total, cached: cached)
+                context.standardError.write("Error: \(TerminalText.singleLine("\(request): \(cause.description)"))\n\(notWritten)\n")
                 return ExitCode.failure
             case .notACode: throw .runtime(error.description + ": use '--format csv' for this field")
             case .noPlace, .file: throw .runtime(error.description)

@@ -102,7 +102,7 @@ package enum FieldCommand {
             let source = path == "-" ? "standard input" : path
             return (try PlacesTable.parse(context.readInput(path), source: source, command: .field), source)
         }
-        let settings = ClientSettings(arguments, context, at: instant, field: true)
+        let settings = try ClientSettings(arguments, context, at: instant, field: true)
         let client = try Self.client(settings, product: product, context: context)
         let field: GridField
         do throws(ForecastClientError) {
@@ -112,7 +112,7 @@ package enum FieldCommand {
             }
             field = try await client.fetch(product, variable: variable, run: run, valid: valid)
         } catch {
-            throw error.stage == .request ? .usage(error.description) : .runtime(error.description)
+            throw error.stage == .request ? .usage(error.description) : .runtime(TerminalText.singleLine(error.description))
         }
         var status = ExitCode.success
         let output: [UInt8]

@@ -140,7 +140,7 @@ enum ForecastCommand {
             case .text:
                 let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
                 var view = ForecastTextView(language: language, units: units, style: style)
-                view.width = Platform.outputColumns(environment: context.environment, sink: out)
+                view.width = try Platform.outputColumns(environment: context.environment, sink: out)
                 view.glyphs = .forLocale(context.environment)
                 view.hours = hours
                 view.daysNote = midTermNote(forecast, language: language)
@@ -185,7 +185,7 @@ enum ForecastCommand {
         let requested = try location(arguments)
         // `--at` is read (and refused when it is not an instant) with or without a key.
         let instant = try BaseTimeCommand.instant(arguments, context)
-        let settings = ClientSettings(arguments, context, at: instant)
+        let settings = try ClientSettings(arguments, context, at: instant)
         do throws(SettingsError) { _ = try settings.cache() } catch { throw CLIError(error) }
         let demo = arguments.has("demo") || (settings.keyText == nil && picture)
         guard demo || settings.keyText != nil else {
@@ -210,20 +210,20 @@ enum ForecastCommand {
         for outcome in forecast.products {
             guard let failure = outcome.failure else { continue }
             let product = language == .ko ? "경고: " + outcome.product.koreanName : "Warning: " + outcome.product.rawValue
-            context.standardError.write("\(product): \(TerminalText.safe(failure.message))\n")
+            context.standardError.write("\(product): \(TerminalText.singleLine(failure.message))\n")
         }
         if let failure = forecast.warnings?.failure {
             // Once, with what to do; the forecast stands without the warnings.
-            context.standardError.write("Note: weather warnings: \(TerminalText.safe(failure.message))\n")
+            context.standardError.write("Note: weather warnings: \(TerminalText.singleLine(failure.message))\n")
         }
         if let failure = forecast.uv?.failure {
             // Once per run, never an exit status: the UV index is an extra.
-            context.standardError.write("Note: UV index: \(TerminalText.safe(failure.message))\n")
+            context.standardError.write("Note: UV index: \(TerminalText.singleLine(failure.message))\n")
         }
         if !implicitMidTerm, let failure = forecast.midTerm?.failure {
             let failed = forecast.midTerm?.status == .failed
             let days = failed ? (language == .ko ? " 중기 날들은 자료 없음으로 보입니다." : " The mid-term days are shown as missing.") : ""
-            context.standardError.write((language == .ko ? "경고: 중기예보: " : "Warning: mid-term: ") + "\(TerminalText.safe(failure.message))\(days)\n")
+            context.standardError.write((language == .ko ? "경고: 중기예보: " : "Warning: mid-term: ") + "\(TerminalText.singleLine(failure.message))\(days)\n")
         }
         return (forecast, nil)
     }
@@ -258,7 +258,8 @@ enum ForecastCommand {
             return forecast
         } catch {
             progress.finish()
-            throw .runtime(error.description)
+            // KMA's text on one line: a line feed in it must not start a line of its own.
+            throw .runtime(TerminalText.singleLine(error.description))
         }
     }
 

@@ -121,8 +121,8 @@ public enum KMAForecastTool {
     private static func dispatch(_ context: CommandContext) async -> Int32 {
         var arguments = context.arguments
         var spec = rootSpec
-        let width = Platform.outputColumns(environment: context.environment, sink: context.standardOutput)
         do throws(CLIError) {
+            let width = try Platform.outputColumns(environment: context.environment, sink: context.standardOutput)
             guard let first = arguments.first else {
                 context.standardOutput.write(rootSpec.helpText(width: width))
                 return ExitCode.success

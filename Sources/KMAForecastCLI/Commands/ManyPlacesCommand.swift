@@ -32,7 +32,7 @@ enum ManyPlacesCommand {
             throw .usage("Give the places either in '--input <file>' or as '--place', '--lat/--lon' and '--nx/--ny' options, not both")
         }
         let instant = try BaseTimeCommand.instant(arguments, context)
-        let settings = ClientSettings(arguments, context, at: instant)
+        let settings = try ClientSettings(arguments, context, at: instant)
         do throws(SettingsError) { _ = try settings.cache() } catch { throw CLIError(error) }
         let products: [ForecastProduct] = arguments.string("product").flatMap(ForecastProduct.init(rawValue:)).map { [$0] }
             ?? [.nowcast, .ultraShort, .shortTerm]
@@ -125,7 +125,7 @@ enum ManyPlacesCommand {
             for (product, result) in zip(products, runs) {
                 switch result {
                 case .success(let run):
-                    out.write(writer.rows(of: run, input: entry))
+                    writer.write(rowsOf: run, input: entry) { out.write($0) }
                 case .failure(let error):
                     failed = true
                     let shown = products.count == 1 ? nil : product

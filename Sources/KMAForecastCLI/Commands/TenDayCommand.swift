@@ -48,14 +48,14 @@ enum TenDayCommand {
             do {
                 outlook = try await outlookClient(arguments, context, at: forecast.requestedAt).midTermOutlook(stationID: station).text
             } catch {
-                context.standardError.write("Warning: outlook: \(TerminalText.safe(String(describing: error)))\n")
+                context.standardError.write("Warning: outlook: \(TerminalText.singleLine(String(describing: error)))\n")
             }
         }
         let out = context.standardOutput
         switch format {
         case .text:
             let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
-            let width = Platform.outputColumns(environment: context.environment, sink: out)
+            let width = try Platform.outputColumns(environment: context.environment, sink: out)
             var section = DailyForecastSection(language: language, style: style, width: width, units: arguments.units)
             section.showsMissingDays = true
             var text = section.text(forecast, header: .full, outlook: outlook)
@@ -75,7 +75,7 @@ enum TenDayCommand {
     /// The client of the forecast command's settings (with the mid-term service root of
     /// `--mid-base-url` or `KMA_MID_BASE_URL`), for the outlook.
     static func outlookClient(_ arguments: ParsedArguments, _ context: CommandContext, at: KSTDateTime) throws(CLIError) -> ForecastClient {
-        let settings = ClientSettings(arguments, context, at: at.unixSeconds)
+        let settings = try ClientSettings(arguments, context, at: at.unixSeconds)
         let cacheWarning = CacheWriteWarning(sink: context.standardError)
         do throws(SettingsError) {
             return try settings.forecastClient(settings.configuration { @Sendable event in cacheWarning.observe(event) })

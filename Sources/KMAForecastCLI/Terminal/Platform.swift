@@ -7,6 +7,7 @@
 import Darwin
 #endif
 import _KMASystem
+import KMAForecastClient
 
 /// The few operating-system calls the CLI makes, in one place.
 enum Platform {
@@ -45,11 +46,24 @@ enum Platform {
         #endif
     }
 
-    /// The columns the output may use: `COLUMNS` when it is a whole number of at least 20
-    /// (the shell's idea of the width, and the way to ask for another), else the terminal's
-    /// width, else 80.
-    static func outputColumns(environment: [String: String], sink: TextSink) -> Int {
-        if let text = environment["COLUMNS"], let columns = Int(text), columns >= 20 { return min(columns, 1_000) }
+    /// The values `COLUMNS` takes: a whole number from 1 (read strictly, ``SettingNumber``).
+    static let columnsRange = 1...1_000_000
+
+    /// The columns the output may use: `COLUMNS` (the shell's idea of the width, and the way
+    /// to ask for another; fewer than 20 count as 20, more than 1,000 as 1,000), else the
+    /// terminal's width, else 80.
+    ///
+    /// - Throws: ``CLIError/usage(_:)`` naming `COLUMNS` when it is set and not a whole number
+    ///   in ``columnsRange`` (`abc`, `80 `, `-1`): a bad setting is refused, never ignored.
+    static func outputColumns(environment: [String: String], sink: TextSink) throws(CLIError) -> Int {
+        if let text = EnvironmentVariable.columns.value(in: environment) {
+            do throws(SettingsError) {
+                let columns = try SettingNumber.whole(text, .environment(.columns), in: columnsRange, meaning: "the width of the text views in columns")
+                return min(max(columns, 20), 1_000)
+            } catch {
+                throw CLIError(error)
+            }
+        }
         return sink.terminalColumns.map { max(20, $0) } ?? 80
     }
 

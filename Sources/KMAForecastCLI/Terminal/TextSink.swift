@@ -64,11 +64,18 @@ public final class TextSink: Sendable {
         text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    /// Writes bytes.
+    /// Writes bytes. A write of ``flushThreshold`` bytes or more goes on at once after what
+    /// is buffered, without a copy into the buffer: a many-megabyte line (an echoed input
+    /// field) is never held twice, and the buffer stays small.
     public func write(bytes: UnsafeRawBufferPointer) {
         state.withLock { state in
-            state.buffer.append(contentsOf: bytes)
-            if state.buffer.count >= Self.flushThreshold { drain(&state) }
+            guard bytes.count >= Self.flushThreshold else {
+                state.buffer.append(contentsOf: bytes)
+                if state.buffer.count >= Self.flushThreshold { drain(&state) }
+                return
+            }
+            drain(&state)
+            send(bytes, &state)
         }
     }
 
@@ -84,17 +91,23 @@ public final class TextSink: Sendable {
 
     private func drain(_ state: inout State) {
         guard !state.buffer.isEmpty else { return }
+        var buffer: [UInt8] = []
+        swap(&buffer, &state.buffer)
+        buffer.withUnsafeBytes { send($0, &state) }
+        buffer.removeAll(keepingCapacity: true)
+        state.buffer = buffer
+    }
+
+    /// Sends bytes on to the target (the buffer's, or a large write's own).
+    private func send(_ bytes: UnsafeRawBufferPointer, _ state: inout State) {
         switch target {
         case .fileDescriptor(let fd):
-            if state.failure == nil {
-                state.failure = state.buffer.withUnsafeBytes { Platform.writeAll(fd, $0) }
-            }
+            if state.failure == nil { state.failure = Platform.writeAll(fd, bytes) }
         case .closed:
             if state.failure == nil { state.failure = Platform.badDescriptor }
         case .memory:
-            state.memory.append(contentsOf: state.buffer)
+            state.memory.append(contentsOf: bytes)
         }
-        state.buffer.removeAll(keepingCapacity: true)
     }
 
     /// Why the file descriptor refused the output, e.g. "No space left on device" (`> /dev/full`)

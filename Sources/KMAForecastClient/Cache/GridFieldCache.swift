@@ -41,7 +41,8 @@ import KMAForecast
 /// **Pruning.** A whole short-term run is about 1,000 fields of about 260 KB, so storing a
 /// field removes the folders of that product's runs more than three days older than its run
 /// (KMA serves no older runs), temporary files left in them included, and temporary files of
-/// interrupted writes older than an hour from the run's own folder. Every folder is checked
+/// interrupted writes older than an hour from the run's own folder; so does the first fetch of
+/// a run in a process, served from the cache or not (``tidy(_:)``). Every folder is checked
 /// first and worked on by descriptor (``CacheFolder``): a run folder that is a symbolic link
 /// (`2020010105 -> /elsewhere`), belongs to another user or can be written by others is left
 /// alone, with a warning, and nothing it points to is touched.
@@ -135,6 +136,29 @@ struct GridFieldCache: Sendable {
             if let failure = product.removeFolder(name) { leftAlone.append(failure) }
         }
         return leftAlone
+    }
+
+    /// Tidies a run's folder without storing anything: removes its stale temporary files and
+    /// prunes the product's old runs (``prune(_:before:)``), as storing does. The client calls
+    /// it on the first fetch of each run (served from the cache or not), so a temporary file
+    /// left by an interrupted write goes on the next run, not only when another field of that
+    /// run is stored.
+    ///
+    /// - Returns: The product's folders that pruning left alone, each with why; none when
+    ///   the product's folder does not exist yet or fails its check (storing reports that).
+    func tidy(_ request: GridFieldRequest) -> [CacheFailure] {
+        do throws(CacheFailure) {
+            let product = try CacheFolder.at(root: directory, productFolders(request.product), create: false)
+            do throws(CacheFailure) {
+                let run = try product.subfolder(request.tmfc, create: false)
+                run.removeStaleTemporaries(now: CacheFileSystem.now())
+            } catch {
+                // No folder for the run yet (or one that fails its check): nothing to tidy there.
+            }
+            return prune(product, before: request)
+        } catch {
+            return []
+        }
     }
 
     /// Removes a file that could not be used.

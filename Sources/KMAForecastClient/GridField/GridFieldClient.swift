@@ -1,6 +1,7 @@
 import Foundation
 import KMAForecast
 import KMAGrid
+import _KMASystem
 
 /// Fetches whole-country grid fields from KMA API Hub: one variable of one run at one valid
 /// time for all 37,697 cells in one request (`nph-dfs_shrt_grd`, `nph-dfs_vsrt_grd`,
@@ -37,6 +38,8 @@ public struct GridFieldClient: Sendable {
     /// The grid options (the NetCDF writer reads ``GridFieldOptions/concurrency``).
     package let options: GridFieldOptions
     let cache: GridFieldCache?
+    /// The run folders this client (and its copies) has tidied (``GridFieldCache/tidy(_:)``).
+    private let tidiedRuns = Locked<Set<String>>([])
 
     /// A client for a configuration and grid options.
     ///
@@ -120,6 +123,11 @@ public struct GridFieldClient: Sendable {
     /// Fetches one field for a request: from the cache when it holds it, else from KMA (and
     /// then stored).
     public func fetch(_ request: GridFieldRequest, budget: RequestBudget? = nil) async throws(ForecastClientError) -> GridField {
+        if let cache, tidiedRuns.withLock({ $0.insert(cache.runDirectory(request)).inserted }) {
+            for leftAlone in cache.tidy(request) {
+                core.emit(.cacheWriteFailed(path: leftAlone.path, reason: "it could not be pruned: " + leftAlone.reason))
+            }
+        }
         if let cache, let body = cache.body(for: request) {
             if let field = try? core.decodeField(body, for: request) {
                 core.emit(.fieldCacheHit(request))

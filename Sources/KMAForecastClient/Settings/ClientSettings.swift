@@ -77,26 +77,29 @@ package struct ClientSettings: Sendable {
         return provider
     }
 
-    /// The request budget, `nil` for none: `--max-requests` (0...2147483647), else
-    /// `KMA_MAX_REQUESTS` (a whole number; another value is ignored, as it always was).
+    /// The values `--max-requests` and `KMA_MAX_REQUESTS` take: 0...2147483647.
+    package static let budgetRange = 0...Int(Int32.max)
+
+    /// The request budget, `nil` for none: `--max-requests`, else `KMA_MAX_REQUESTS`, a whole
+    /// number in 0...2147483647 (``SettingNumber/whole(_:_:in:meaning:)``: `abc`, `1,000`,
+    /// `1e3`, `2 ` and `-5` are refused by name, never read as no budget or as 0).
     package func budget() throws(SettingsError) -> RequestBudget? {
         guard let (text, source) = setting(flags.maxRequests, "--max-requests <n>", .maxRequests) else { return nil }
-        guard case .flag = source else { return Int(text).map { RequestBudget(limit: $0) } }
-        let range = 0...Int(Int32.max)
-        guard let limit = Int(text) else {
-            throw .invalidValue(text, source, expected: "a number of requests, a whole number in \(range.lowerBound)...\(range.upperBound)")
-        }
-        guard range.contains(limit) else { throw .outOfRange(text, source, rule: "a number of requests must be in \(range.lowerBound)...\(range.upperBound)") }
-        return RequestBudget(limit: limit)
+        return RequestBudget(limit: try SettingNumber.whole(text, source, in: Self.budgetRange, meaning: "a number of requests"))
     }
 
     /// Requests per second per operation: `--rate`, above 0 and at most 1000; default 30.
     package func rate() throws(SettingsError) -> Double {
         guard let text = flags.rate else { return Self.defaultRate }
-        guard let rate = DecimalParser.parse(text), rate > 0, rate <= 1_000 else {
-            throw .invalidValue(text, .flag("--rate <n>"), expected: "requests per second, a number above 0 and at most 1000 (KMA allows 30)")
-        }
-        return rate
+        return try SettingNumber.decimal(text, .flag("--rate <n>"), in: 0...1_000, aboveLowerBound: true, meaning: "requests per second (KMA allows 30)")
+    }
+
+    /// Reads every numeric setting (``budget()``, ``rate()``) and refuses the first bad one:
+    /// a face calls it before any work, so a bad value stops the run however far the run
+    /// would have got without it (the sample, a cached answer).
+    package func checkNumbers() throws(SettingsError) {
+        _ = try budget()
+        _ = try rate()
     }
 
     /// The cache: off (`--no-cache`), `--cache-dir`, `KMA_CACHE_DIR`, else the default folder

@@ -49,11 +49,13 @@ package enum SettingsError: Error, Hashable, Sendable {
         + "(https://www.data.go.kr/data/15084084/openapi.do) and apply for use (활용신청); "
         + "the key is on your My Page (a new key, or a new 활용신청, can take an hour or more to become active)."
 
-    /// Whether the error is about a value the person typed (a flag): a usage error.
+    /// Whether the error is about a value the person typed (a flag), or a number that is not
+    /// one a setting takes (a flag's or a variable's, ``SettingNumber``): a usage error.
     package var isUsage: Bool {
         switch self {
         case .missingKey: false
-        case .invalidKey(let source, _), .invalidProvider(_, let source), .invalidValue(_, let source, _), .outOfRange(_, let source, _):
+        case .invalidValue, .outOfRange: true
+        case .invalidKey(let source, _), .invalidProvider(_, let source):
             if case .flag = source { true } else { false }
         case .conflicting: true
         case .client(let error): error.stage == .request

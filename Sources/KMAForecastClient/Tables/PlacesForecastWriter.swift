@@ -21,7 +21,9 @@ import KMAForecastText
 /// ```
 ///
 /// CSV: a header, then per input and product one line per forecast hour:
-/// `<input columns>,line,error,product,baseDate,baseTime,fcstDate,fcstTime,nx,ny,<categories>,other`.
+/// `<input columns>,line,error,product,baseDate,baseTime,fcstDate,fcstTime,nx,ny,<categories>,other`,
+/// without the `nx`/`ny` the input already has (any letter case): a forecast line writes its
+/// cell in the input's column then (``cellColumns``), so no column name is printed twice.
 /// The category columns are the documented codes the products can carry, in the guide's order
 /// (short-term: POP PTY PCP REH SNO SKY TMP TMN TMX UUU VVV WAV VEC WSD); each value is KMA's
 /// text, empty when KMA sent none for that hour; `other` holds any other code as
@@ -73,37 +75,84 @@ public struct PlacesForecastWriter: Hashable, Sendable {
         return ForecastCategory.documented.filter(carried.contains)
     }
 
-    /// The header line (CSV), or nothing (JSON Lines).
+    /// The header line (CSV), or nothing (JSON Lines). The forecast's `nx` and `ny` columns
+    /// are left out where the input has a column of that name (any letter case): the cell is
+    /// written in the input's column instead (``cellColumns``), so no name is printed twice.
     public var header: String {
         guard format == .csv else { return "" }
-        let forecast = ["line", "error", "product", "baseDate", "baseTime", "fcstDate", "fcstTime", "nx", "ny"]
+        let cell = cellColumns
+        let forecast = ["line", "error", "product", "baseDate", "baseTime", "fcstDate", "fcstTime"]
+            + (cell.nx == nil ? ["nx"] : []) + (cell.ny == nil ? ["ny"] : [])
         return CSVText.row(inputColumns + forecast + categories.map(\.code) + ["other"])
+    }
+
+    /// The input's columns named `nx` and `ny` (any letter case), `nil` where it has none. A
+    /// forecast line writes its cell there, in place of the input's text (for a row of cells
+    /// the same number; for a row of another kind, the cell its place has), and has no
+    /// `nx`/`ny` columns of its own; a failed input's line echoes the input as given.
+    public var cellColumns: (nx: Int?, ny: Int?) {
+        let names = inputColumns.map { $0.lowercased() }
+        return (names.firstIndex(of: "nx"), names.firstIndex(of: "ny"))
     }
 
     /// The lines of one product's run for an input row: one a forecast hour, in time order.
     public func rows(of run: ForecastRun, input: PlacesTable.Row) -> String {
         var out = ""
+        write(rowsOf: run, input: input) { out += $0 }
+        return out
+    }
+
+    /// Writes the lines of one product's run for an input row (as ``rows(of:input:)`` gives
+    /// them) piece by piece to `write`, each line's echoed input made once per call and
+    /// handed over as its own piece: an input field of megabytes is held once, not once per
+    /// forecast hour (the command line writes each piece to standard output as it comes).
+    public func write(rowsOf run: ForecastRun, input: PlacesTable.Row, to write: (String) -> Void) {
         let rows = run.rows.sorted { $0.validTime < $1.validTime }
+        let cell = cellColumns
+        var echoed: (cell: [Int], text: String)?
+        /// The input's fields as a CSV line starts (with the comma after them), with the cell
+        /// in the input's `nx`/`ny`; made again only for another cell.
+        func echo(_ row: ForecastRow) -> String {
+            let key = [row.nx, row.ny]
+            if let echoed, echoed.cell == key { return echoed.text }
+            var fields = input.fields
+            for (column, value) in [(cell.nx, row.nx), (cell.ny, row.ny)] {
+                guard let column else { continue }
+                while fields.count <= column { fields.append("") }
+                fields[column] = String(value)
+            }
+            let text = fields.isEmpty ? "" : fields.map(CSVText.field).joined(separator: ",") + ","
+            echoed = (key, text)
+            return text
+        }
+        var inputJSON: String?
         for row in rows {
             let others = row.categories.filter { !categories.contains($0) }
             switch format {
             case .csv:
-                var fields = input.fields + [String(input.line), "", run.product.rawValue]
-                fields += [row.base.baseDate, row.base.baseTime, row.forecastDateString, row.forecastTimeString, String(row.nx), String(row.ny)]
+                var fields = [String(input.line), "", run.product.rawValue]
+                fields += [row.base.baseDate, row.base.baseTime, row.forecastDateString, row.forecastTimeString]
+                if cell.nx == nil { fields.append(String(row.nx)) }
+                if cell.ny == nil { fields.append(String(row.ny)) }
                 fields += categories.map { row[$0].map { PrintableText.escaped($0) } ?? "" }
                 fields.append(others.map { "\(Self.otherText($0.code))=\(Self.otherText(row[$0] ?? ""))" }.joined(separator: ";"))
-                out += CSVText.row(fields)
+                write(echo(row))
+                write(CSVText.row(fields))
             case .jsonl:
                 let values = row.categories.compactMap { category in row[category].map { (category.code, JSONText.string($0)) } }
-                out += JSONText.object([
-                    ("input", inputObject(input)), ("line", String(input.line)), ("product", JSONText.string(run.product.rawValue)),
+                let rest = JSONText.object([
+                    ("line", String(input.line)), ("product", JSONText.string(run.product.rawValue)),
                     ("baseDate", JSONText.string(row.base.baseDate)), ("baseTime", JSONText.string(row.base.baseTime)),
                     ("fcstDate", JSONText.string(row.forecastDateString)), ("fcstTime", JSONText.string(row.forecastTimeString)),
                     ("nx", String(row.nx)), ("ny", String(row.ny)), ("values", JSONText.object(values)),
-                ]) + "\n"
+                ])
+                // `{"input":<object>,` then the other members: the object written once a run.
+                write("{" + JSONText.string("input") + ":")
+                if inputJSON == nil { inputJSON = inputObject(input.fields) }
+                write(inputJSON ?? "")
+                write("," + rest.dropFirst() + "\n")
             }
         }
-        return out
     }
 
     /// A code or value of the `other` column: control characters, `;` and `=` escaped.
@@ -119,10 +168,11 @@ public struct PlacesForecastWriter: Hashable, Sendable {
         let message = PrintableText.singleLine(message)
         switch format {
         case .csv:
-            let blanks = [String](repeating: "", count: 6 + categories.count + 1)
+            let cell = cellColumns
+            let blanks = [String](repeating: "", count: 4 + (cell.nx == nil ? 1 : 0) + (cell.ny == nil ? 1 : 0) + categories.count + 1)
             return CSVText.row(input.fields + [String(input.line), message, product?.rawValue ?? ""] + blanks)
         case .jsonl:
-            var members = [("input", inputObject(input)), ("line", String(input.line))]
+            var members = [("input", inputObject(input.fields)), ("line", String(input.line))]
             if let product { members.append(("product", JSONText.string(product.rawValue))) }
             members.append(("error", JSONText.string(message)))
             return JSONText.object(members) + "\n"
@@ -146,9 +196,9 @@ public struct PlacesForecastWriter: Hashable, Sendable {
     }
 
     /// The input's columns as a JSON object of strings.
-    private func inputObject(_ input: PlacesTable.Row) -> String {
+    private func inputObject(_ fields: [String]) -> String {
         JSONText.object(inputColumns.enumerated().map { index, name in
-            (name, JSONText.string(index < input.fields.count ? input.fields[index] : ""))
+            (name, JSONText.string(index < fields.count ? fields[index] : ""))
         })
     }
 }

@@ -148,6 +148,22 @@ package struct NetCDFReader: Sendable {
         return values
     }
 
+    /// One slab along the first dimension of a variable that is not a record variable
+    /// (`TMN(time_tmn, y, x)`: the field at the `slab`-th time of its own axis), as doubles.
+    package func doubles(_ name: String, slab: Int) throws -> [Double] {
+        let variable = try variable(name)
+        guard !isRecord(variable), let first = variable.dimensions.first else { throw Failure("\(name) is a record variable") }
+        let all = try doubles(name)
+        let count = all.count / max(dimensions[first].length, 1)
+        guard slab < dimensions[first].length else { throw Failure("\(name) slab \(slab) beyond its \(dimensions[first].length)") }
+        return Array(all[(slab * count)..<((slab + 1) * count)])
+    }
+
+    package func int16s(_ name: String, record: Int = 0) throws -> [Int16] {
+        guard case .shorts(let values) = try values(name, record: record) else { throw Failure("\(name) is not short") }
+        return values
+    }
+
     package func int8s(_ name: String, record: Int = 0) throws -> [Int8] {
         guard case .bytes(let values) = try values(name, record: record) else { throw Failure("\(name) is not byte") }
         return values

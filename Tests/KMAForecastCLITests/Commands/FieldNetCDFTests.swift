@@ -35,8 +35,8 @@ struct FieldNetCDFTests {
     static func expectFieldEqual(_ reader: NetCDFReader, _ run: BuiltGridRun, _ variable: String, record: Int, time: Int) throws {
         let expected = run.rawValues(variable, time: time)
         if variable == "SKY" || variable == "PTY" {
-            let codes = try reader.int8s(variable, record: record)
-            #expect(codes == expected.map { Int8($0) }, "\(variable) record \(record)")
+            let codes = try reader.int16s(variable, record: record)
+            #expect(codes == expected.map { Int16($0) }, "\(variable) record \(record)")
         } else {
             let values = try reader.doubles(variable, record: record)
             #expect(values == expected, "\(variable) record \(record)")
@@ -60,8 +60,8 @@ struct FieldNetCDFTests {
         let file = try NetCDFReader(path: path)
         #expect(file.version == 2)
         #expect(file.records == 1)
-        #expect(file.dimensions.map(\.name) == ["time", "y", "x"])
-        #expect(file.dimensions.map(\.length) == [0, 253, 149])
+        #expect(file.dimensions.map(\.name) == ["time", "y", "x", "nv"])
+        #expect(file.dimensions.map(\.length) == [0, 253, 149, 2])
         #expect(file.attributes["Conventions"] == .text("CF-1.10"))
         #expect(file.attributes["kma_run"] == .text("2026112105"))
         #expect(file.attributes["kma_product"] == .text("short-term"))
@@ -129,11 +129,17 @@ struct FieldNetCDFTests {
             for time in 0..<6 { try Self.expectFieldEqual(file, built, variable, record: time, time: time) }
         }
         let sky = try file.variable("SKY"), pty = try file.variable("PTY")
-        #expect(sky.type == 1 && pty.type == 1)
-        #expect(sky.attributes["flag_values"] == .bytes([1, 3, 4]))
+        // Shorts, not bytes: GDAL reads a signed byte unsigned (-99 became 157), issue 30.
+        #expect(sky.type == 3 && pty.type == 3)
+        #expect(sky.attributes["flag_values"] == .shorts([1, 3, 4]))
         #expect(sky.attributes["flag_meanings"] == .text("clear mostly_cloudy overcast"))
-        #expect(pty.attributes["flag_values"] == .bytes([0, 1, 2, 3, 5, 6, 7]))
-        #expect(sky.attributes["_FillValue"] == .bytes([-99]))
+        #expect(pty.attributes["flag_values"] == .shorts([0, 1, 2, 3, 5, 6, 7]))
+        #expect(sky.attributes["_FillValue"] == .shorts([-99]) && sky.attributes["missing_value"] == .shorts([-99]))
+        #expect(sky.attributes["cell_methods"] == .text("time: point"))
+        #expect(try file.variable("RN1").attributes["cell_methods"] == .text("time: sum"))
+        // time's bounds: the hour that ends at each valid time.
+        #expect(try file.variable("time").attributes["bounds"] == .text("time_bnds"))
+        #expect(try (0..<6).map { try file.doubles("time_bnds", record: $0) } == built.validTimes.map { [Double($0.unixSeconds / 60 - 60), Double($0.unixSeconds / 60)] })
         #expect(sky.attributes["units"] == nil)
         #expect(try file.variable("RN1").attributes["units"] == .text("mm"))
 
@@ -159,15 +165,23 @@ struct FieldNetCDFTests {
         #expect(server.requests.count == asked)
         let file = try NetCDFReader(path: path)
         #expect(file.records == times.count)
-        let missing = [Double](repeating: -99, count: GridField.count)
+        // Each extreme on its own time axis (issue 30): its valid times only, bounded by the
+        // KST day, and cell_methods naming that axis.
         for variable in ["TMN", "TMX"] {
-            #expect(try file.variable(variable).attributes["cell_methods"] == .text(variable == "TMN" ? "time: minimum" : "time: maximum"))
-            for time in times.indices {
-                if built.has(variable, time: time) {
-                    try Self.expectFieldEqual(file, built, variable, record: time, time: time)
-                } else {
-                    #expect(try file.doubles(variable, record: time) == missing, "\(variable) at \(times[time])")
-                }
+            let axis = "time_" + variable.lowercased()
+            let own = times.indices.filter { built.has(variable, time: $0) }
+            #expect(!own.isEmpty)
+            #expect(try file.variable(variable).attributes["cell_methods"] == .text(variable == "TMN" ? "time_tmn: minimum" : "time_tmx: maximum"))
+            #expect(try file.variable(variable).dimensions.map { file.dimensions[$0].name } == [axis, "y", "x"])
+            #expect(try file.doubles(axis) == own.map { Double(times[$0].unixSeconds / 60) })
+            #expect(try file.variable(axis).attributes["bounds"] == .text(axis + "_bnds"))
+            let bounds = try file.doubles(axis + "_bnds")
+            for (slab, time) in own.enumerated() {
+                // 00:00 KST of the valid time's day (15:00 UTC the day before), and 24 hours on.
+                let minutes = times[time].unixSeconds / 60
+                let start = Double(((minutes + 540) / 1_440) * 1_440 - 540)
+                #expect(Array(bounds[(2 * slab)..<(2 * slab + 2)]) == [start, start + 1_440], "\(variable) at \(times[time])")
+                #expect(try file.doubles(variable, slab: slab) == built.rawValues(variable, time: time), "\(variable) at \(times[time])")
             }
         }
     }

@@ -55,7 +55,9 @@ struct ManyPlacesCommandTests {
         #expect(server.requests.count == 3)
         let lines = csvLines(result.stdout)
         let header = try #require(lines.first)
-        #expect(Array(header.prefix(12)) == ["nx", "ny", "line", "error", "product", "baseDate", "baseTime", "fcstDate", "fcstTime", "nx", "ny", "POP"])
+        // The input's nx, ny hold the cell: no second nx, ny (issue 30).
+        #expect(Array(header.prefix(10)) == ["nx", "ny", "line", "error", "product", "baseDate", "baseTime", "fcstDate", "fcstTime", "POP"])
+        #expect(header.filter { $0 == "nx" || $0 == "ny" }.count == 2)
         #expect(header.last == "other")
         // Input order: lines 2, 3, 4, 5, 6 of the file, each block whole before the next.
         let order = lines.dropFirst().map { $0[2] }
@@ -66,7 +68,7 @@ struct ManyPlacesCommandTests {
         #expect(failed.count == 1 && failed[0][0] == "999" && failed[0][3].contains("nx") && failed[0][5].isEmpty)
         // Rows answer their input's cell, with values.
         let row = try #require(lines.first { $0[2] == "3" })
-        #expect(row[9] == "61" && row[10] == "127" && row[4] == "short-term" && row[5] == "20261121" && row[6] == "1400")
+        #expect(row[0] == "61" && row[1] == "127" && row[4] == "short-term" && row[5] == "20261121" && row[6] == "1400")
         #expect(lines.filter { $0[2] == "4" }.count == lines.filter { $0[2] == "2" }.count)
         #expect(result.stderr.contains("Error: line 5 (999,1): "))
         #expect(result.stderr.contains("1 of 5 inputs failed"))

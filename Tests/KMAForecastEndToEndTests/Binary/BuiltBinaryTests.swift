@@ -23,6 +23,8 @@ struct BuiltBinaryTests {
     /// `.build/<config>/kma-forecastPackageTests.xctest`; Darwin: inside the bundle, a few
     /// levels down).
     static func binary() throws -> String {
+        // `KMA_BINARY`: another build to measure (an older release binary, for a before/after).
+        if let path = ProcessInfo.processInfo.environment["KMA_BINARY"], FileManager.default.isExecutableFile(atPath: path) { return path }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = directory.appendingPathComponent("kma-forecast").path
