@@ -52,7 +52,7 @@ enum AlertsCommand {
             throw .usage("Missing expected argument: give '--place <name>' or '--lat <lat> --lon <lon>'")
         }
         let language = arguments.language(context.environment)
-        let settings = ClientSettings(arguments, context, at: instant)
+        let settings = try ClientSettings(arguments, context, at: instant)
         guard settings.keyText != nil else {
             throw .runtime("\(SettingsError.missingKey(gridOperation: nil)) \(ClientSettings.keyStep)")
         }
@@ -75,52 +75,12 @@ enum AlertsCommand {
             out.write(try JSONOutput.encode(found))
         } else {
             let style = TerminalStyle(isTerminal: out.isTerminal, environment: context.environment)
-            out.write(text(found, language: language, style: style))
+            out.write(WarningsTerminalView(language: language, style: style).text(found))
         }
         if let failure = found.warnings.failure {
             context.standardError.write("Error: \(TerminalText.safe(failure.message))\n")
             return ExitCode.failure
         }
         return ExitCode.success
-    }
-
-    /// The text view: the zone, the warnings in force (bold red), those announced, the bulletin.
-    static func text(_ found: ZoneWarnings, language: DisplayLanguage, style: TerminalStyle) -> String {
-        let ko = language == .ko
-        var lines: [String] = []
-        let place = found.location.placeName ?? found.location.coordinate.map { "\($0.latitude), \($0.longitude)" } ?? ""
-        if let zone = found.warnings.zone {
-            let name = PrintableText.singleLine(zone.name)
-            lines.append(style.bold(ko ? "\(place): 특보구역 \(name) (\(zone.id))" : "\(place): warning zone \(name) (\(zone.id))"))
-            if let note = zone.note { lines.append(style.dim("  " + PrintableText.singleLine(note))) }
-        }
-        lines.append("")
-        if found.alerts.isEmpty {
-            lines.append(ko ? "발효 중인 특보 없음" : "No weather warning in force")
-        } else {
-            lines.append(style.alert(WeatherAlertText.heading(language)))
-            lines += found.alerts.map { style.alert("  " + WeatherAlertText.line($0, language)) }
-        }
-        if !found.preliminary.isEmpty {
-            lines.append(style.yellow(ko ? "발효 예정 특보" : "Warnings announced to start later"))
-            lines += found.preliminary.map { style.yellow("  " + WeatherAlertText.preliminaryLine($0, language)) }
-        }
-        if let bulletin = found.bulletin {
-            let at = bulletin.issuedAt.map { CalendarText.readable($0) + " KST" } ?? ""
-            lines.append("")
-            lines.append(style.bold(ko ? "기상특보 발표문 \(at)" : "KMA's bulletin \(at)"))
-            for (label, body) in [(ko ? "발효 중" : "In force", bulletin.inForce), (ko ? "예비특보" : "Preliminary", bulletin.preliminary), (ko ? "기타" : "Other", bulletin.other)] {
-                let cleaned = PrintableText.safe(body.replacingOccurrences(of: "\r\n", with: "\n").trimmingWhitespace())
-                guard !cleaned.isEmpty else { continue }
-                lines.append(label + ":")
-                lines += cleaned.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
-            }
-        }
-        if let failure = found.bulletinFailure {
-            lines.append(style.dim(ko ? "(발표문을 받지 못함: \(TerminalText.safe(failure.message)))" : "(no bulletin: \(TerminalText.safe(failure.message)))"))
-        }
-        let window = found.warnings.window.map { ko ? "조회 기간 \($0) (KST), 최근 6일" : "events of \($0) (KST), the last 6 days" } ?? ""
-        if !window.isEmpty { lines.append(style.dim(window)) }
-        return lines.joined(separator: "\n") + "\n"
     }
 }

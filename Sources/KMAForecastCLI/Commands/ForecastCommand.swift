@@ -334,7 +334,7 @@ enum ForecastCommand {
     /// The records CSV contract with a `product` column, then the days the text view shows
     /// (``ForecastCSV``).
     static func csv(_ forecast: LocalForecast) -> String {
-        ForecastCSV.text(forecast)
+        ForecastCSV.text(forecast, days: DailyForecastSection(language: .en, style: TerminalStyle(enabled: false)).shownDays(forecast))
     }
 
     /// The notice for sample data on standard error (standard output's first line says what

@@ -44,7 +44,7 @@ struct ForecastTextView {
 
     private func rendered(_ forecast: LocalForecast) -> String {
         guard let hours else { return screen(forecast) }
-        var out = AlertLines(language: language, style: style).text(forecast) + header(forecast)
+        var out = WarningsTerminalView(language: language, style: style).text(forecast) + header(forecast)
         if let current = currentConditions(forecast) { out += "\n" + current }
         var entries = forecast.hourly
         if case .first(let count) = hours { entries = Array(entries.prefix(count)) }
@@ -72,7 +72,7 @@ struct ForecastTextView {
     /// The one-screen view: the sections, separated by blank lines.
     private func screen(_ forecast: LocalForecast) -> String {
         // Weather warnings in force come before everything else.
-        var sections = [AlertLines(language: language, style: style).text(forecast), header(forecast)]
+        var sections = [WarningsTerminalView(language: language, style: style).text(forecast), header(forecast)]
         if let current = currentConditions(forecast) { sections.append(current) }
         let rows = forecast.hourly.map(\.row)
         if !rows.isEmpty {

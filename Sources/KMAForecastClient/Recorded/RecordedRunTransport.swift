@@ -65,6 +65,8 @@ public struct RecordedRunTransport: HTTPTransport {
         /// have sent them yet.
         public static func warnings(from: Int, to: Int, body: [UInt8]) -> Answer {
             Answer(kind: .warnings(from: from, to: to, body: body))
+        }
+
         /// A recorded answer of the UV index service (`getUVIdxV5`), served as it is for the
         /// area and issue time (`YYYYMMDDHH`) asked; an answer listing several areas is served
         /// for each of them (the client reads the item of the area it asked for).

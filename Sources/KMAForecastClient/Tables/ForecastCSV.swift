@@ -1,12 +1,9 @@
 import KMAForecast
-import KMAForecastCharts
-import KMAForecastClient
-import KMAForecastText
 import KMAGrid
 
 /// `--format csv` of one place: the records CSV contract with a `product` column (every row of
 /// every product fetched, sorted by cell, hour and product), then one `daily` row per day the
-/// text view shows (``DailyForecastSection/shownDays(_:)``: the short-term run's days, and in
+/// caller shows (the CLI passes the days its text view shows: the short-term run's days, and in
 /// the default view the mid-term days to +10), so that text, JSON and CSV hold the same days.
 ///
 /// A `daily` row: `baseDate`/`baseTime` the run the day came from (a mid-term run's `tmFc`
@@ -14,12 +11,12 @@ import KMAGrid
 /// empty, `TMN`/`TMX` the day's low and high (°C, the hours shown included), `POP` its highest
 /// chance of rain, `SKY` its sky (오후's, else 오전's, else the evening's), `PTY` its worst
 /// precipitation; every other column empty.
-enum ForecastCSV {
+package enum ForecastCSV {
     /// The product column of a day's row.
-    static let dailyProduct = "daily"
+    package static let dailyProduct = "daily"
 
-    /// The CSV text of a forecast.
-    static func text(_ forecast: LocalForecast) -> String {
+    /// The CSV text of a forecast, with a row for each of `days` after the hours.
+    package static func text(_ forecast: LocalForecast, days: [ForecastDay]) -> String {
         let order: [ForecastProduct] = [.nowcast, .ultraShort, .shortTerm]
         var entries: [(ForecastProduct, ForecastRow)] = []
         for product in order {
@@ -33,7 +30,6 @@ enum ForecastCSV {
             return (order.firstIndex(of: a.0) ?? 0) < (order.firstIndex(of: b.0) ?? 0)
         }
         let rows = entries.map(\.1)
-        let days = DailyForecastSection(language: .en, style: TerminalStyle(enabled: false)).shownDays(forecast)
         var categories = ForecastRow.csvCategories(of: rows)
         if !days.isEmpty {
             let present = Set(categories + [.pop, .pty, .sky, .tmn, .tmx])
@@ -47,7 +43,7 @@ enum ForecastCSV {
     }
 
     /// A day's fields, in the columns of the rows.
-    static func dayFields(_ day: ForecastDay, cell: GridCell, categories: [ForecastCategory]) -> [String] {
+    package static func dayFields(_ day: ForecastDay, cell: GridCell, categories: [ForecastCategory]) -> [String] {
         let base: (String, String) = switch day.source {
         case .shortTerm(let run)?: (run.baseDate, run.baseTime)
         case .midTerm(let issue)?: (String(issue.issueDate), issue.isMorningRun ? "0600" : "1800")

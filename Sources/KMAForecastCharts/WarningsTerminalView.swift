@@ -1,0 +1,85 @@
+import KMAForecast
+import KMAForecastClient
+import KMAForecastText
+
+/// The weather warnings (기상특보) on a terminal, in Korean or English: the first lines of the
+/// forecast's view (``LocalForecast/alerts`` in bold red where colour is on, then those
+/// announced to start later; a recorded sample's warnings say what they are), and the whole
+/// view of `kma-forecast alerts` (``ZoneWarnings``). Text KMA sent is escaped by the one rule
+/// (``PrintableText``).
+package struct WarningsTerminalView: Sendable {
+    /// The language of the words around KMA's.
+    package var language: DisplayLanguage
+    /// Bold, colour, or neither.
+    package var style: TerminalStyle
+
+    /// A view in `language` with `style`.
+    package init(language: DisplayLanguage, style: TerminalStyle) {
+        self.language = language
+        self.style = style
+    }
+
+    /// The first lines of the forecast's view, with their line end, or `""` when nothing is in
+    /// force or announced.
+    package func text(_ forecast: LocalForecast) -> String {
+        let preliminary = forecast.warnings?.preliminary ?? []
+        guard !forecast.alerts.isEmpty || !preliminary.isEmpty else { return "" }
+        var lines: [String] = []
+        var heading = WeatherAlertText.heading(language)
+        if forecast.warnings?.recording != nil, let outcome = forecast.warnings {
+            let zone = PrintableText.singleLine(outcome.zone?.name ?? "")
+            let at = CalendarText.readable(outcome.replayedAt)
+            heading = language == .ko ? "기상특보 표본 (\(zone), \(at) KST 기록; 이 곳의 실시간 특보 아님)" : "Sample warnings (recorded for \(zone) at \(at) KST; not this place, not live)"
+        }
+        if !forecast.alerts.isEmpty {
+            lines.append(style.alert(heading))
+            lines += forecast.alerts.map { style.alert("  " + WeatherAlertText.line($0, language)) }
+        }
+        if !preliminary.isEmpty {
+            lines.append(style.yellow(language == .ko ? "발효 예정 특보" : "Warnings announced to start later"))
+            lines += preliminary.map { style.yellow("  " + WeatherAlertText.preliminaryLine($0, language)) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `kma-forecast alerts`'s view: the zone, the warnings in force (bold red), those
+    /// announced, KMA's bulletin, the period the events were asked for.
+    package func text(_ found: ZoneWarnings) -> String {
+        let ko = language == .ko
+        var lines: [String] = []
+        let place = found.location.placeName ?? found.location.coordinate.map { "\($0.latitude), \($0.longitude)" } ?? ""
+        if let zone = found.warnings.zone {
+            let name = PrintableText.singleLine(zone.name)
+            lines.append(style.bold(ko ? "\(place): 특보구역 \(name) (\(zone.id))" : "\(place): warning zone \(name) (\(zone.id))"))
+            if let note = zone.note { lines.append(style.dim("  " + PrintableText.singleLine(note))) }
+        }
+        lines.append("")
+        if found.alerts.isEmpty {
+            lines.append(ko ? "발효 중인 특보 없음" : "No weather warning in force")
+        } else {
+            lines.append(style.alert(WeatherAlertText.heading(language)))
+            lines += found.alerts.map { style.alert("  " + WeatherAlertText.line($0, language)) }
+        }
+        if !found.preliminary.isEmpty {
+            lines.append(style.yellow(ko ? "발효 예정 특보" : "Warnings announced to start later"))
+            lines += found.preliminary.map { style.yellow("  " + WeatherAlertText.preliminaryLine($0, language)) }
+        }
+        if let bulletin = found.bulletin {
+            let at = bulletin.issuedAt.map { CalendarText.readable($0) + " KST" } ?? ""
+            lines.append("")
+            lines.append(style.bold(ko ? "기상특보 발표문 \(at)" : "KMA's bulletin \(at)"))
+            for (label, body) in [(ko ? "발효 중" : "In force", bulletin.inForce), (ko ? "예비특보" : "Preliminary", bulletin.preliminary), (ko ? "기타" : "Other", bulletin.other)] {
+                let cleaned = PrintableText.safe(body.replacingOccurrences(of: "\r\n", with: "\n").trimmingWhitespace())
+                guard !cleaned.isEmpty else { continue }
+                lines.append(label + ":")
+                lines += cleaned.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+            }
+        }
+        if let failure = found.bulletinFailure {
+            lines.append(style.dim(ko ? "(발표문을 받지 못함: \(PrintableText.safe(failure.message)))" : "(no bulletin: \(PrintableText.safe(failure.message)))"))
+        }
+        let window = found.warnings.window.map { ko ? "조회 기간 \($0) (KST), 최근 6일" : "events of \($0) (KST), the last 6 days" } ?? ""
+        if !window.isEmpty { lines.append(style.dim(window)) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
