@@ -34,11 +34,7 @@ extension MCPServer {
             sendError(id: id, code: .invalidRequest, message: "Invalid Request: a call with id \(key) is still in flight; use a new id")
             return
         case .busy:
-            sendError(
-                id: id, code: .tooManyCallsInFlight,
-                message: "Too many calls in flight: this server runs at most \(Self.maximumCallsInFlight) tools/call requests at once and \(Self.maximumCallsInFlight) are running; wait for one of their replies (or cancel one with notifications/cancelled), then send this call again",
-                data: .object([("maximumCallsInFlight", .number(Self.maximumCallsInFlight))])
-            )
+            sendBusy(id: id)
             return
         case .registered(let limit):
             grace = limit
@@ -66,6 +62,15 @@ extension MCPServer {
         } else if let grace {
             startDeadline(key, after: grace)
         }
+    }
+
+    /// Refuses a call past ``maximumCallsInFlight``: the limit, and what to do (-31001).
+    private func sendBusy(id: JSONValue) {
+        sendError(
+            id: id, code: .tooManyCallsInFlight,
+            message: "Too many calls in flight: this server runs at most \(Self.maximumCallsInFlight) tools/call requests at once and \(Self.maximumCallsInFlight) are running; wait for one of their replies (or cancel one with notifications/cancelled), then send this call again",
+            data: .object([("maximumCallsInFlight", .number(Self.maximumCallsInFlight))])
+        )
     }
 
     /// Sends `notifications/progress` for the call `key` while it is in flight, when the
