@@ -272,7 +272,7 @@ def case_never(binary, args):
     s.proc.stdout.close()
     status = s.wait_exit()
     exit_s = time.monotonic() - t
-    lines = [l for l in s.err.decode(errors="replace").splitlines() if "standard output" in l]
+    lines = [l for l in s.err.decode(errors="replace").splitlines() if "standard output failed" in l]
     return {"peak_mib": peak / 1024, "exit_after_close_s": exit_s, "stdout_log_lines": len(lines), "ok": running and status == 0 and len(lines) == 1}
 
 
