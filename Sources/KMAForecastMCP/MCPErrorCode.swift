@@ -14,4 +14,9 @@ enum MCPErrorCode: Int, Sendable, CaseIterable {
     /// -32022: a protocol version the server does not speak (2026-07-28's `_meta`); the
     /// error's `data` lists the supported ones.
     case unsupportedProtocolVersion = -32022
+    /// -31001: a `tools/call` past the most calls in flight (32): the message says to wait
+    /// for a reply or cancel a call, then send it again; `data.maximumCallsInFlight` is the
+    /// limit. An application code, outside the ranges JSON-RPC and the protocol reserve
+    /// (-32768 to -32000).
+    case tooManyCallsInFlight = -31001
 }

@@ -3,23 +3,23 @@ import KMAForecast
 import _KMASystem
 
 /// The input side of the stdio transport: reads lines until the end of the input and hands
-/// each to the server; a line longer than ``maximumLineLength`` is skipped and answered
-/// -32700; reading waits while ``maximumCallsInFlight`` calls are in flight.
+/// each to the intake; a line longer than ``maximumLineLength`` is skipped and answered
+/// -32700. It never stops for calls in flight (the server refuses a call past its limit at
+/// once): only when the intake holds too many requests for a client that does not read its
+/// replies (``MCPIntake/heldLimit``).
 struct MCPLineReader {
     /// The longest line read; a longer one is skipped to its end and answered -32700.
     static let maximumLineLength = 4 << 20
-    /// The most `tools/call` requests in flight; beyond it reading waits.
-    static let maximumCallsInFlight = 32
 
-    let server: MCPServer
+    let intake: MCPIntake
     private var line: [UInt8] = []
     private var skipping = false
 
-    init(server: MCPServer) { self.server = server }
+    init(intake: MCPIntake) { self.intake = intake }
 
-    /// Reads `input` to its end (on the calling thread: it blocks).
-    static func run(_ input: MCPStdioServer.Input, server: MCPServer, log: @Sendable (String) -> Void) {
-        var reader = MCPLineReader(server: server)
+    /// Reads `input` to its end (on the calling thread: it blocks), then tells the intake.
+    static func run(_ input: MCPStdioServer.Input, intake: MCPIntake, log: @Sendable (String) -> Void) {
+        var reader = MCPLineReader(intake: intake)
         switch input {
         case .bytes(let bytes):
             reader.consume(bytes[...])
@@ -38,6 +38,7 @@ struct MCPLineReader {
             }
         }
         reader.finish()
+        intake.end()
     }
 
     /// Splits a chunk of input at its newlines.
@@ -52,7 +53,7 @@ struct MCPLineReader {
 
     /// A last line without a newline is still a message.
     mutating func finish() {
-        if !line.isEmpty, !skipping { server.receive(line) }
+        if !line.isEmpty, !skipping { intake.accept(line) }
     }
 
     private mutating func handle(_ piece: ArraySlice<UInt8>, complete: Bool) {
@@ -70,16 +71,12 @@ struct MCPLineReader {
         }
         line.append(contentsOf: piece)
         guard complete else { return }
-        // Calls end (KMA's answers time out); the output never blocks (past its bound it
-        // drops), so a client that stops reading cannot stop this loop from seeing the end.
-        while server.callsInFlight >= Self.maximumCallsInFlight {
-            Thread.sleep(forTimeInterval: 0.002)
-        }
-        server.receive(line)
+        intake.accept(line)
         line.removeAll(keepingCapacity: line.count < 1 << 16)
     }
 
+    /// The -32700 for a skipped line goes through the intake, in its place among the replies.
     private func tooLong() {
-        server.sendError(id: .null, code: .parseError, message: "Parse error: a line longer than \(Self.maximumLineLength >> 20) MB was skipped; send one JSON-RPC message per line, under that size")
+        intake.acceptTooLong()
     }
 }

@@ -3,7 +3,9 @@ import KMAForecast
 extension MCPServer {
     /// `tools/call`: checks the name and arguments, then runs the tool as a task of its own
     /// (registered under the text of its id, so `notifications/cancelled` can stop it); the
-    /// reply is sent only if the call was not cancelled meanwhile.
+    /// reply is sent only if the call was not cancelled meanwhile. Past
+    /// ``maximumCallsInFlight`` calls the call is refused at once (-31001, with the limit and
+    /// what to do); after the end of input it gets ``endOfInputGrace`` to finish.
     func call(id: JSONValue, params: JSONValue, era: MCPEra) {
         guard let name = params["name"]?.stringValue else {
             sendError(id: id, code: .invalidParams, message: "Invalid params: tools/call needs \"name\", one of \(MCPTools.names.joined(separator: ", "))")
@@ -19,14 +21,23 @@ extension MCPServer {
             return
         }
         let key = id.text
-        let registered = state.withLock { state -> Bool in
-            guard state.calls[key] == nil else { return false }
-            state.calls[key] = Call(task: nil)
-            return true
+        enum Registration { case registered(Duration?), duplicate, busy }
+        let registration = state.withLock { state -> Registration in
+            guard state.calls[key] == nil else { return .duplicate }
+            guard state.calls.count < Self.maximumCallsInFlight else { return .busy }
+            state.calls[key] = Call(task: nil, id: id, era: era)
+            return .registered(state.endOfInput ?? nil)
         }
-        guard registered else {
+        let grace: Duration?
+        switch registration {
+        case .duplicate:
             sendError(id: id, code: .invalidRequest, message: "Invalid Request: a call with id \(key) is still in flight; use a new id")
             return
+        case .busy:
+            sendBusy(id: id)
+            return
+        case .registered(let limit):
+            grace = limit
         }
         let progress = progressReporter(key: key, token: params["_meta"]?["progressToken"])
         let server = self
@@ -34,16 +45,32 @@ extension MCPServer {
         let task = Task {
             let outcome = await tools.call(name, arguments: arguments.isObject ? arguments : .object([]), progress: progress)
             guard !Task.isCancelled else { return }
-            // Reply only if the call was not cancelled meanwhile.
-            let stillWanted = server.state.withLock { $0.calls.removeValue(forKey: key) != nil }
-            if stillWanted { server.sendResult(id: id, MCPResults.call(outcome, era: era)) }
+            // Reply only if the call was not cancelled (or stopped) meanwhile.
+            let call = server.state.withLock { $0.calls.removeValue(forKey: key) }
+            guard let call else { return }
+            call.deadline?.cancel()
+            server.sendResult(id: id, MCPResults.call(outcome, era: era))
+            server.callEnded()
         }
         let cancelledMeanwhile = state.withLock { state -> Bool in
             guard state.calls[key] != nil else { return true }
             state.calls[key]?.task = task
             return false
         }
-        if cancelledMeanwhile { task.cancel() }
+        if cancelledMeanwhile {
+            task.cancel()
+        } else if let grace {
+            startDeadline(key, after: grace)
+        }
+    }
+
+    /// Refuses a call past ``maximumCallsInFlight``: the limit, and what to do (-31001).
+    private func sendBusy(id: JSONValue) {
+        sendError(
+            id: id, code: .tooManyCallsInFlight,
+            message: "Too many calls in flight: this server runs at most \(Self.maximumCallsInFlight) tools/call requests at once and \(Self.maximumCallsInFlight) are running; wait for one of their replies (or cancel one with notifications/cancelled), then send this call again",
+            data: .object([("maximumCallsInFlight", .number(Self.maximumCallsInFlight))])
+        )
     }
 
     /// Sends `notifications/progress` for the call `key` while it is in flight, when the

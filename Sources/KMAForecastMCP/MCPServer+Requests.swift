@@ -19,7 +19,8 @@ extension MCPServer {
                 sendError(id: id, code: .invalidParams, message: "Invalid params: unknown cursor \(cursor.text); the tool list is one page, ask without a cursor")
                 return
             }
-            sendResult(id: id, MCPResults.toolsList(MCPTools.definitions, era: era))
+            // The largest reply, the same every time: its text is made once per era.
+            send(#"{"jsonrpc":"2.0","id":"# + id.text + #","result":"# + (era == .modern ? MCPResults.modernToolsList : MCPResults.legacyToolsList) + "}")
         case .toolsCall:
             call(id: id, params: params, era: era)
         case nil:
@@ -81,6 +82,11 @@ enum MCPResults {
             ("_meta", .object([(MCPServer.serverInfoKey, serverInfo)])),
         ])
     }
+
+    /// The text of `tools/list`'s result in each era (the tools never change while the
+    /// process lives).
+    static let legacyToolsList = toolsList(MCPTools.definitions, era: .legacy).text
+    static let modernToolsList = toolsList(MCPTools.definitions, era: .modern).text
 
     /// `tools/list`: the tools; in the modern era with `resultType`, `ttlMs` and `cacheScope`.
     static func toolsList(_ tools: [JSONValue], era: MCPEra) -> JSONValue {

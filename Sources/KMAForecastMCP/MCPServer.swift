@@ -44,8 +44,22 @@ final class MCPServer: Sendable {
         A result with isError says what to do next (a fuller place name, or a key to set).
         """
 
+    /// The most `tools/call` requests in flight at once; one more is refused at once with
+    /// ``MCPErrorCode/tooManyCallsInFlight`` (the reader never stops for it).
+    static let maximumCallsInFlight = 32
+
+    /// How long a call in flight when the input ends (or started after it, from a request
+    /// held by backpressure) may take to finish; then it is stopped and answered with an
+    /// error result that says so.
+    static let endOfInputGrace: Duration = .seconds(5)
+
     struct Call {
         var task: Task<Void, Never>?
+        /// The request's id and era, to answer it if it is stopped at the end of input.
+        var id: JSONValue
+        var era: MCPEra
+        /// The end-of-input deadline's task, once the input ended.
+        var deadline: Task<Void, Never>?
     }
 
     struct State {
@@ -53,6 +67,11 @@ final class MCPServer: Sendable {
         var calls: [String: Call] = [:]
         /// Whether a legacy `initialize` was answered (informational: requests before it are served).
         var initializedVersion: String?
+        /// Once the input ended: how long each call in flight then (or started later) may
+        /// still take; `nil` for no limit (whole input given at once, in tests).
+        var endOfInput: Duration??
+        /// Who waits for the last call to end (after the end of input).
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     let state = Locked(State())
@@ -74,87 +93,43 @@ final class MCPServer: Sendable {
     /// The number of `tools/call` requests in flight.
     var callsInFlight: Int { state.withLock { $0.calls.count } }
 
-    /// Cancels every call in flight (at end of input); their replies are not sent.
-    func cancelAll() {
-        let tasks = state.withLock { state -> [Task<Void, Never>] in
-            let tasks = state.calls.values.compactMap(\.task)
-            state.calls.removeAll()
-            return tasks
-        }
-        for task in tasks { task.cancel() }
-    }
-
-    /// Waits until no call is in flight (tests).
-    func waitUntilIdle() async {
-        while callsInFlight > 0 { try? await Task.sleep(for: .milliseconds(5)) }
-    }
-
     // MARK: Messages in
 
-    /// Handles one line of input (without its newline).
-    func receive(_ line: [UInt8]) {
-        var bytes = line[...]
-        while let last = bytes.last, [0x20, 0x09, 0x0D].contains(last) { bytes.removeLast() }
-        while let first = bytes.first, [0x20, 0x09].contains(first) { bytes.removeFirst() }
-        guard !bytes.isEmpty else { return }
-        let message: JSONValue
-        do {
-            message = try JSONValue.read(Array(bytes))
-        } catch {
-            sendError(id: .null, code: .parseError, message: "Parse error: the line is not JSON (\(error)); send one JSON-RPC message per line, UTF-8")
-            return
-        }
-        guard case .object = message else {
-            let what = message.arrayValue != nil ? "a batch (an array): batches are not supported since 2025-06-18; send one message per line" : "not a JSON object"
-            sendError(id: .null, code: .invalidRequest, message: "Invalid Request: \(what)")
-            return
-        }
-        let id = message["id"]
-        let validID: JSONValue? = {
-            switch id {
-            case .string?, .number?: id
-            default: nil
-            }
-        }()
-        guard message["jsonrpc"]?.stringValue == "2.0" else {
-            sendError(id: validID ?? .null, code: .invalidRequest, message: "Invalid Request: \"jsonrpc\" must be \"2.0\"")
-            return
-        }
-        guard let method = message["method"]?.stringValue else {
-            // A response from the client (to nothing we asked: the server sends no requests): ignored.
-            if message["result"] != nil || message["error"] != nil { return }
-            sendError(id: validID ?? .null, code: .invalidRequest, message: "Invalid Request: no \"method\"")
-            return
-        }
-        let params = message["params"]
-        if let params, !params.isObject {
-            if let validID { sendError(id: validID, code: .invalidParams, message: "Invalid params: \"params\" must be an object") }
-            return
-        }
-        guard id != nil else {
+    /// Handles one message read: a notification, a request, or the error a malformed one gets.
+    func handle(_ incoming: MCPIncoming) {
+        switch incoming {
+        case .nothing:
+            break
+        case .notification(let method, let params):
             notification(method, params: params)
-            return
+        case .invalid(let id, let code, let message):
+            sendError(id: id, code: code, message: message)
+        case .request(let method, let id, let params):
+            request(method, id: id, params: params)
         }
-        guard let validID else {
-            sendError(id: .null, code: .invalidRequest, message: "Invalid Request: \"id\" must be a string or a number")
-            return
-        }
-        request(method, id: validID, params: params ?? .object([]))
     }
 
-    private func notification(_ method: String, params: JSONValue?) {
+    func notification(_ method: String, params: JSONValue?) {
         switch MCPNotification(rawValue: method) {
         case .cancelled:
             guard let requestID = params?["requestId"] else { return }
-            let task = state.withLock { $0.calls.removeValue(forKey: requestID.text)?.task }
-            if let task {
-                task.cancel()
-                log("cancelled request \(requestID.text)" + (params?["reason"]?.stringValue.map { ": \(PrintableText.safe($0))" } ?? ""))
+            let call = state.withLock { $0.calls.removeValue(forKey: requestID.text) }
+            if let call {
+                call.task?.cancel()
+                call.deadline?.cancel()
+                logCancelled(requestID, params: params)
+                callEnded()
             }
         default:
             // notifications/initialized, notifications/roots/list_changed …: nothing to do.
             break
         }
+    }
+
+    /// Says on the log that a request was cancelled, with the client's reason on one line.
+    func logCancelled(_ requestID: JSONValue, params: JSONValue?, before: Bool = false) {
+        let reason = params?["reason"]?.stringValue.map { ": \(PrintableText.singleLine($0))" } ?? ""
+        log("cancelled request \(PrintableText.singleLine(requestID.text))" + (before ? " before it started" : "") + reason)
     }
 
     // MARK: Messages out

@@ -27,7 +27,8 @@ public enum MCPStdioServer {
         /// ``serve(input:output:environment:version:now:log:)`` returns.
         case bytes([UInt8])
         /// A file descriptor read to its end (the process's standard input is 0). Calls still
-        /// running at the end get 0.6 s to answer, then are cancelled.
+        /// running at the end get 5 s to finish, then are stopped and answered with an error
+        /// result that says so.
         case fileDescriptor(Int32)
     }
 
@@ -45,8 +46,13 @@ public enum MCPStdioServer {
     /// client configurations).
     public static var toolNames: [String] { MCPTools.names }
 
-    /// Serves until `input` ends, then returns once the replies are written (at most 0.3 s
-    /// more for a client that does not read).
+    /// Serves until `input` ends, then returns once every request read was answered (a call
+    /// gets 5 s after the end of input to finish, then it is stopped with a reply that says
+    /// so) and every reply was written whole: as long as the client keeps the output open
+    /// without reading it, this waits (a client ends a session by closing or killing the
+    /// server, as the protocol says); once the output fails (`EPIPE`) the replies are discarded.
+    /// The log is written by a thread of its own from a bounded queue (the oldest lines
+    /// dropped), so a standard error nobody reads never stops the server.
     ///
     /// - Parameters:
     ///   - environment: The settings (see the type's description); the key is never written out.
@@ -70,28 +76,31 @@ public enum MCPStdioServer {
             // A client that went away must not kill the process with SIGPIPE.
             SystemCalls.ignoreBrokenPipeSignal()
         }
+        // Standard error may not be drained: the log has a thread and a bounded queue of its own.
+        let logger = MCPLog(sink: log)
+        let log: @Sendable (String) -> Void = { logger.write($0) }
         let writer = MCPOutput(target: output, log: log)
         let service = MCPService(environment: environment, now: now, retrySleep: retrySleep)
         let server = MCPServer(tools: MCPTools(service: service), version: version, send: { writer.send($0) }, log: log)
+        // Fixed input (tests, a recorded session) waits for every answer.
+        let grace: Duration? = if case .bytes = input { nil } else { MCPServer.endOfInputGrace }
+        let intake = MCPIntake(server: server, output: writer, grace: grace)
         log("serving \(MCPTools.names.count) tools on standard input/output (protocol \(MCPServer.modernVersion) and \(MCPServer.legacyVersions[0])); " + (service.key == nil ? "no KMA_SERVICE_KEY: forecasts are the recorded sample" : "key from KMA_SERVICE_KEY"))
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             let thread = Thread {
-                MCPLineReader.run(input, server: server, log: log)
+                MCPLineReader.run(input, intake: intake, log: log)
                 done.resume()
             }
             thread.name = "kma-forecast mcp input"
             thread.start()
         }
-        // End of input: calls still running get a moment to answer, then are cancelled, so
-        // the process exits within a second whatever KMA is doing. (Fixed input, in tests,
-        // waits for every answer.)
-        if case .bytes = input {
-            await server.waitUntilIdle()
-        } else {
-            let deadline = ContinuousClock.now + .milliseconds(600)
-            while server.callsInFlight > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
-        }
-        server.cancelAll()
-        writer.drain(seconds: 0.3)
+        // End of input: every request read is served as the output drains; calls still
+        // running get their grace, then are stopped with a reply that says so; everything
+        // queued is written, whole; then the process may exit.
+        await intake.waitUntilServed()
+        await server.waitUntilNoCalls()
+        await writer.waitUntilWritten()
+        writer.close()
+        logger.finish(waitingAtMost: 1)
     }
 }

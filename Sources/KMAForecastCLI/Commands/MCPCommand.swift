@@ -42,7 +42,9 @@ enum MCPCommand {
             let date = KSTDateTime(unixSeconds: instant).date
             now = { date }
         }
-        let errors = context.standardError
+        // The server's log thread may block on a standard error nobody reads: give it a sink
+        // of its own, so the tool's final flush of standard error never waits on its lock.
+        let errors = context.standardError.fileDescriptor == nil ? context.standardError : TextSink.standardError()
         let log: @Sendable (String) -> Void = { message in
             errors.write("kma-forecast mcp: \(message)\n")
             errors.flush()

@@ -49,7 +49,9 @@ extension ForecastClient {
         }
         if let recording = core.transport as? RecordedRunTransport {
             // A recording answers at its own instant, what it recorded, and says it is one.
-            return try await recordedForecast(recording, for: location, products: products, midTermDays: midTermDays, budget: budget)
+            return try await recordedForecast(
+                recording, for: location, products: products, midTermDays: midTermDays, alerts: alerts, uvIndex: uvIndex, budget: budget
+            )
         }
         let (resolved, regions) = try location.resolvedWithRegions()
         let requestedAt = KSTDateTime(core.configuration.now())

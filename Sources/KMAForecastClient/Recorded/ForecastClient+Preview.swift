@@ -27,26 +27,41 @@ extension ForecastClient {
 
     /// The forecast of a client over a recording: asked at the instant the recording answers
     /// (``RecordedRunTransport/answerable(_:configured:products:midTermDays:schedule:fallbackSteps:)``),
-    /// for what is recorded there, without a cache, and marked as a recording.
+    /// for what is recorded there, without a cache, and marked as a recording. The warnings are
+    /// asked as asked (a recording without zone events for the time answers "none in force");
+    /// the UV index only when the recording holds an answer for the place's area at one of the
+    /// issue times a client would ask at that instant, so that a preview lists no failure for
+    /// what was never recorded. With no product asked, the client's own clock is kept.
     func recordedForecast(
         _ recording: RecordedRunTransport, for location: ForecastLocation, products: [ForecastProduct], midTermDays: Int?,
-        budget: RequestBudget?
+        alerts: Bool, uvIndex: Bool, budget: RequestBudget?
     ) async throws(ForecastClientError) -> LocalForecast {
         let resolved = try location.resolved()
         let configuration = core.configuration
-        guard let answerable = recording.answerable(
+        let found = recording.answerable(
             resolved, configured: configuration.now(), products: Self.canonical(products), midTermDays: midTermDays != nil,
             schedule: configuration.schedule, fallbackSteps: configuration.maxFallbackSteps
-        ) else {
+        )
+        let answerable: RecordedRunTransport.Answerable
+        if let found {
+            answerable = found
+        } else if Self.canonical(products).isEmpty, midTermDays == nil, alerts || uvIndex {
+            answerable = RecordedRunTransport.Answerable(
+                instant: configuration.now(), products: [], midTerm: false,
+                recording: recording.recordingNote(of: resolved, at: configuration.now())
+            )
+        } else {
             throw recording.notRecorded(resolved)
         }
         var pinned = configuration
         let instant = answerable.instant
+        let askUV = uvIndex && UVIndexArea(location).map { recording.holdsUVIndex(areaNo: $0.areaNo, at: KSTDateTime(instant)) } == true
         pinned.now = { instant }
         pinned.cache = .disabled
         let client = try ForecastClient(configuration: pinned, transport: PinnedRecording(recording: recording), sleep: core.sleep, random: core.random)
         var forecast = try await client.forecast(
-            for: location, products: answerable.products, midTermDays: answerable.midTerm ? midTermDays : nil, budget: budget
+            for: location, products: answerable.products, midTermDays: answerable.midTerm ? midTermDays : nil,
+            alerts: alerts, uvIndex: askUV, budget: budget
         )
         forecast.recording = answerable.recording
         return forecast

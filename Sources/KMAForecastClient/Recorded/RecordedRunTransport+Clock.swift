@@ -100,6 +100,18 @@ extension RecordedRunTransport {
         )
     }
 
+    /// The note of a forecast answered from recordings with no product asked (the warnings or
+    /// the UV index alone), at `instant`.
+    func recordingNote(of location: LocalForecast.Location, at instant: Date) -> LocalForecast.Recording {
+        recording(of: location, products: [], at: instant, schedule: { $0.schedule })
+    }
+
+    /// Whether a UV index answer is recorded for `areaNo` at one of the issue times a client
+    /// asks at `now` (``UVIndexRequest/candidates(at:)``).
+    func holdsUVIndex(areaNo: String, at now: KSTDateTime) -> Bool {
+        UVIndexRequest.candidates(at: now).contains { uvIndex[areaNo + "/" + UVIndexDecoder.stamp($0)] != nil }
+    }
+
     /// Why a recording cannot answer a location: what it holds instead.
     func notRecorded(_ location: LocalForecast.Location) -> ForecastClientError {
         let place = location.placeName.map { "\($0) " } ?? ""

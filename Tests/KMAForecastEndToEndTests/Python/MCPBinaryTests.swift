@@ -53,11 +53,12 @@ struct MCPBinaryTests {
         #expect(stderr.hasPrefix("kma-forecast mcp: serving 7 tools"))
     }
 
-    @Test("A flood from a client that never reads: the server does not block, exits 0 at end of input; the key is in no output", .timeLimit(.minutes(10)))
-    func floodWithoutReading() throws {
+    @Test("A flood read only after the end of input: the server reads it all, answers every line (the key in no output), and exits 0 once the replies are read", .timeLimit(.minutes(10)))
+    func floodReadLate() throws {
         let key = "FLOODKEY+abcdefghijklmnop/qrstuv=="
         let child = try Child(environment: ["KMA_SERVICE_KEY": key])
-        // About 7 MB of replies (tools/list is ~17 KB) that nobody reads, plus garbage lines.
+        // About 7 MB of replies (tools/list is ~17 KB), plus garbage lines, written before
+        // anything is read: the server must read past its full output to see the end.
         var flood = ""
         for id in 0..<400 {
             flood += #"{"jsonrpc":"2.0","id":\#(id),"method":"tools/list"}"# + "\n"
@@ -65,13 +66,15 @@ struct MCPBinaryTests {
         }
         child.write(flood)
         child.closeInput()
-        #expect(child.wait(seconds: 300) == 0, "the server must exit at end of input even with its output unread (nil: still running after 300 s, killed)")
-        let stdout = child.output.fileHandleForReading.availableData
+        let stdout = child.output.fileHandleForReading.readDataToEndOfFile()
+        #expect(child.wait(seconds: 300) == 0, "the server must exit once its replies are read (nil: still running after 300 s, killed)")
         let stderr = String(decoding: child.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(!stderr.contains(key) && !String(decoding: stdout, as: UTF8.self).contains(key))
-        // What did reach the pipe is whole messages.
         let text = String(decoding: stdout, as: UTF8.self)
-        for line in text.split(separator: "\n").dropLast() { #expect(line.hasPrefix(#"{"jsonrpc":"2.0","#)) }
+        #expect(!stderr.contains(key) && !text.contains(key))
+        // Every line answered, whole: 400 tool lists and 400 parse errors.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "" && lines.count == 801)
+        #expect(lines.filter { $0.contains(#""tools":["#) }.count == 400 && lines.filter { $0.contains("-32700") }.count == 400)
     }
 
     // MARK: The official MCP Python SDK as the client
