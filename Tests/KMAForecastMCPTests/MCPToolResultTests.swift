@@ -65,10 +65,13 @@ struct MCPToolResultTests {
             #expect(!text.split(separator: "\n").contains { $0.hasPrefix("Error: your disk") })
         }
         // The structured results carry the text too (a failure's message, a place's missing product), escaped.
-        let structured = try #require(run.replies.first?["result"]?["structuredContent"])
+        // Replies come in the order the calls finish: each is found by its id.
+        let forecastReply = run.replies.first { $0["id"]?.intValue == 1 }
+        let manyReply = run.replies.first { $0["id"]?.intValue == 2 }
+        let structured = try #require(forecastReply?["result"]?["structuredContent"])
         let failures = structured["products"]?.arrayValue?.compactMap { $0["failure"]?["message"]?.stringValue } ?? []
         #expect(failures.count == 2 && failures.allSatisfy { $0.contains(#"\u{1B}[2J"#) }, "\(failures)")
-        let places = run.replies.last?["result"]?["structuredContent"]?["places"]?.arrayValue ?? []
+        let places = manyReply?["result"]?["structuredContent"]?["places"]?.arrayValue ?? []
         let missing = places.flatMap { $0["missing"]?.arrayValue ?? [] }.compactMap { $0["error"]?.stringValue }
         #expect(places.count == 2 && missing.count == 2 && missing.allSatisfy { $0.contains(#"\u{9B}31m\u{202E}"#) }, "\(places.map(\.text))")
     }

@@ -40,7 +40,7 @@ struct NetworkLineBreakTests {
         let server = try Scenario.server()
         defer { server.stop() }
         let escaped = Self.message.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
-        server.inject(.body(#"{"response":{"header":{"resultCode":"10","resultMsg":"\#(escaped)"}}}"#, contentType: "application/json"), times: 1)
+        server.inject(.body(#"{"response":{"header":{"resultCode":"10","resultMsg":"\#(escaped)"}}}"#, contentType: "application/json"), times: 1, when: ReplayMatch(operation: "getVilageFcst"))
         let result = await runTool(Scenario.arguments(server, ["--format", "csv"]), environment: Scenario.environment, now: Scenario.now)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("Warning: "), "\(result.stderr)")

@@ -17,7 +17,7 @@ struct RecordedClientTests {
             #"var configuration = ClientConfiguration(serviceKey: try ServiceKey(key.isEmpty ? "your-data.go.kr-key" : key))"#,
             #"configuration.now = { Date() }"#,
             #"? try ForecastClient(configuration: configuration, transport: RecordedRunTransport.sample)"#,
-            #"let forecast = try await client.forecast(for: .place("수원시 권선구"), midTermDays: 10)"#,
+            #"let forecast = try await client.forecast(for: .place("수원시 권선구"), midTermDays: 10, alerts: true, uvIndex: true)"#,
         ] {
             #expect(readme.contains(line), "the README's program changed: \(line)")
         }
@@ -25,12 +25,14 @@ struct RecordedClientTests {
         var configuration = ClientConfiguration(serviceKey: try ServiceKey(key.isEmpty ? "your-data.go.kr-key" : key))
         configuration.baseURL = nil
         configuration.midBaseURL = nil
+        configuration.uvIndexBaseURL = nil
         configuration.now = { Date() }
         configuration.cache = .standard
         let client = key.isEmpty
             ? try ForecastClient(configuration: configuration, transport: RecordedRunTransport.sample)
             : try ForecastClient(configuration: configuration)
-        let forecast = try await client.forecast(for: .place("수원시 권선구"), midTermDays: 10)
+        let forecast = try await client.forecast(for: .place("수원시 권선구"), midTermDays: 10, alerts: true, uvIndex: true)
+        #expect(forecast.warnings?.failure == nil && forecast.uv == nil)
         #expect(forecast.failures.isEmpty, "\(forecast.failures.map(\.message))")
         #expect(forecast.hours(3).count == 3 && forecast.hourly.count >= 24)
         #expect(forecast.daily.map(\.isoDate) == ["2022-11-20", "2022-11-21", "2022-11-22"])

@@ -53,7 +53,7 @@ struct SampleRecordingTests {
     func resourcesAreLinks() throws {
         let resources = String(Fixtures.directory.dropLast("Fixtures".count)) + "Sources/KMAForecastClient/Resources"
         let names = try FileManager.default.contentsOfDirectory(atPath: resources).sorted()
-        #expect(names.count == 7)
+        #expect(names.count == 8)
         for name in names {
             let target = try FileManager.default.destinationOfSymbolicLink(atPath: resources + "/" + name)
             #expect(target.hasPrefix("../../../Fixtures/") && target.hasSuffix("/" + name), "\(name) -> \(target)")
