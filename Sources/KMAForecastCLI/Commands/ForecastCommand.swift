@@ -78,7 +78,8 @@ enum ForecastCommand {
             .language, .units,
             OptionSpec("hours", value: "n", help: "Show the hourly table of the first N hours (1...1000) instead of the one-screen view."),
             OptionSpec("all", help: "Show the hourly table of every hour instead of the one-screen view."),
-            OptionSpec("uv", help: "Also ask the UV index service (LivingWthrIdxServiceV5, its own 활용신청): each 3-hourly value on its hour (--format json: hourly[].uvIndex), the days' highest; a refusal is one note, never a failure."),
+            OptionSpec("uv", help: "Ask the UV index service (LivingWthrIdxServiceV5, its own 활용신청) with --product too (the default view asks it): each 3-hourly value on its hour (--format json: hourly[].uvIndex), the days' highest; a refusal is one note, never a failure."),
+            OptionSpec("no-uv", help: "Do not ask the UV index service (the default view asks it: one request, cached)."),
             OptionSpec("chart", value: "file", help: "Also write the forecast as an SVG chart to this file (see --format svg)."),
             OptionSpec("at", value: "instant", help: "Compute base times for this instant (ISO 8601; without an offset it is KST). Default: now."),
             OptionSpec("service-key", value: "key", help: "Your KMA service key (default: $KMA_SERVICE_KEY). Either the encoded or the decoded form."),
@@ -204,8 +205,11 @@ enum ForecastCommand {
         }
         // The default view's days: the mid-term part only where the place has mid-term regions.
         let days = implicitMidTerm && (try? requested.resolved())?.midTermRegions == nil ? nil : midTermDays
+        // The UV index rides along in the default view (as the mid-term days do), or with --uv;
+        // --no-uv leaves it out. Asked implicitly, only a refused key is worth a note.
+        let uvIndex = !arguments.has("no-uv") && (implicitMidTerm || arguments.has("uv"))
         let forecast = try await live(
-            requested, settings: settings, products: products, midTermDays: days, uvIndex: arguments.has("uv"), language: language, context: context
+            requested, settings: settings, products: products, midTermDays: days, uvIndex: uvIndex, language: language, context: context
         )
         for outcome in forecast.products {
             guard let failure = outcome.failure else { continue }
@@ -216,7 +220,7 @@ enum ForecastCommand {
             // Once, with what to do; the forecast stands without the warnings.
             context.standardError.write("Note: weather warnings: \(TerminalText.singleLine(failure.message))\n")
         }
-        if let failure = forecast.uv?.failure {
+        if let uv = forecast.uv, let failure = uv.failure, arguments.has("uv") || uv.isNotAppliedFor {
             // Once per run, never an exit status: the UV index is an extra.
             context.standardError.write("Note: UV index: \(TerminalText.singleLine(failure.message))\n")
         }

@@ -44,7 +44,8 @@ extension ReplayServer {
 }
 
 extension ReplayServer {
-    /// The requests received, those of the warning service (`getPwn…`) left out: what the
+    /// The requests received, those of the warning service (`getPwn…`) and the UV index
+    /// service (`getUVIdxV5`) left out: what the
     /// forecast products asked, for tests that count them.
-    public var forecastRequests: [RecordedRequest] { requests.filter { !$0.operation.hasPrefix("getPwn") } }
+    public var forecastRequests: [RecordedRequest] { requests.filter { !$0.operation.hasPrefix("getPwn") && $0.operation != "getUVIdxV5" } }
 }

@@ -53,16 +53,6 @@ private func variedRun(base: ForecastBase, nx: Int, ny: Int, low: Int) -> Record
     return RecordedRun(operation: ForecastProduct.shortTerm.operation, baseDate: base.baseDate, baseTime: base.baseTime, nx: nx, ny: ny, items: objects)
 }
 
-/// A UV answer for one area, KMA's shape (`h0`…`h75`, the last six empty).
-private func uvBody(areaNo: String, time: String, values: [Int]) -> [UInt8] {
-    var fields = [#""code":"A07_2""#, #""areaNo":"\#(areaNo)""#, #""date":"\#(time)""#]
-    for (n, hours) in stride(from: 0, through: 75, by: 3).enumerated() {
-        fields.append(#""h\#(hours)":"\#(n < values.count ? String(values[n]) : "")""#)
-    }
-    return Array((#"{"response":{"header":{"resultCode":"00","resultMsg":"NORMAL_SERVICE"},"body":{"dataType":"JSON","items":{"item":[{"#
-        + fields.joined(separator: ",") + #"}]},"pageNo":1,"numOfRows":10,"totalCount":1}}}"#).utf8)
-}
-
 @Suite("Feels-like, dew point, sun and UV in the one forecast", .removingTemporaryDirectories)
 struct ForecastSkyTests {
     /// The forecast at a place of the table, its short-term run at `base`, asked 20 minutes after.
@@ -70,7 +60,7 @@ struct ForecastSkyTests {
                          refuseUV: Bool = false) async throws -> (LocalForecast, Place, ReplayServer) {
         let place = try PlaceDirectory.kma.place(named: name)
         let server = try ReplayServer(runs: [variedRun(base: base, nx: place.cell.nx, ny: place.cell.ny, low: low)], expectedKey: testKey)
-        if let uv { server.addUVIndex(areaNo: place.regionCode, time: uv.time, body: uvBody(areaNo: place.regionCode, time: uv.time, values: uv.values)) }
+        if let uv { server.addUVIndex(areaNo: place.regionCode, time: uv.time, body: UVIndexAnswer.body(areaNo: place.regionCode, time: uv.time, values: uv.values)) }
         if refuseUV {
             server.inject(.status(403, body: "Forbidden", contentType: "text/plain", headers: [:]), times: 100, when: ReplayMatch(operation: "getUVIdxV5"))
         }

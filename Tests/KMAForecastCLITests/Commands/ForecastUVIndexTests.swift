@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import KMAForecast
+import KMAForecastClient
+import KMAGrid
+import _KMATestSupport
+
+/// The UV index in the CLI's default view: asked alongside the forecast (as the mid-term days
+/// are), each value on the hour the service names, `--no-uv` to leave it out.
+@Suite("The CLI's default view carries the UV index on the hours the service names")
+struct ForecastUVIndexTests {
+    /// The area the client asks for at the scenario's cell, and the issue time at its instant.
+    static func areaAndTime() throws -> (areaNo: String, time: String, issue: KSTDateTime) {
+        let cell = try GridCell(nx: Scenario.nx, ny: Scenario.ny)
+        let area = try #require(UVIndexArea(.cell(cell)))
+        let now = KSTDateTime(Scenario.now)
+        let issue = now.adding(seconds: -Int64((now.hour % 3) * 3600 + now.minute * 60 + now.second))
+        let time = String(format: "%04d%02d%02d%02d", issue.year, issue.month, issue.day, issue.hour)
+        return (area.areaNo, time, issue)
+    }
+
+    @Test("--format json: hourly[].uvIndex equals the service's value at issue time + hN, and nowhere else")
+    func defaultViewJSON() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        let (areaNo, time, issue) = try Self.areaAndTime()
+        let values = [2, 3, 5, 6, 4, 1, 0, 0, 0, 0, 2, 4, 7, 8, 5, 1, 0, 0, 0, 0, 1, 3, 6]
+        server.addUVIndex(areaNo: areaNo, time: time, body: UVIndexAnswer.body(areaNo: areaNo, time: time, values: values))
+        let result = await runTool(Scenario.arguments(server, ["--format", "json"]), environment: Scenario.environment, now: Scenario.now)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(server.requests.contains { $0.operation == "getUVIdxV5" && $0.parameters["areaNo"] == areaNo && $0.parameters["time"] == time })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let hourly = try #require(object["hourly"] as? [[String: Any]])
+        var named: [String: Int] = [:]
+        for (n, value) in values.enumerated() {
+            named[issue.adding(seconds: Int64(n * 3 * 3600)).iso8601] = value
+        }
+        var seen = 0
+        for hour in hourly {
+            let at = try #require(hour["time"] as? String)
+            if let expected = named[at] {
+                #expect(hour["uvIndex"] as? Int == expected, "\(at)")
+                seen += 1
+            } else {
+                #expect(hour["uvIndex"] == nil, "\(at) has no value of the service")
+            }
+        }
+        #expect(seen >= 10)
+    }
+
+    @Test("--no-uv asks nothing of the UV service; a missing UV answer in the default view is no failure and no note")
+    func noUV() async throws {
+        let server = try Scenario.server()
+        defer { server.stop() }
+        let off = await runTool(Scenario.arguments(server, ["--format", "json", "--no-uv"]), environment: Scenario.environment, now: Scenario.now)
+        #expect(off.status == 0, "\(off.stderr)")
+        #expect(!server.requests.contains { $0.operation == "getUVIdxV5" })
+        #expect(!off.stdout.contains("\"uvIndex\""))
+        let on = await runTool(Scenario.arguments(server, ["--format", "json"]), environment: Scenario.environment, now: Scenario.now)
+        #expect(on.status == 0 && !on.stderr.contains("UV index"), "\(on.stderr)")
+        #expect(server.requests.contains { $0.operation == "getUVIdxV5" })
+    }
+}
