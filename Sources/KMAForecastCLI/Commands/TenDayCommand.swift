@@ -7,7 +7,7 @@ import KMAGrid
 import KMAPlaces
 
 /// `kma-forecast --lat … --lon … --days N`: the ten-day view of the library's forecast
-/// (``ForecastClient/forecast(for:products:midTermDays:budget:)`` with the mid-term days),
+/// (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)`` with the mid-term days),
 /// as text, JSON (the library's encoding) or CSV.
 enum TenDayCommand {
     /// The options the ten-day view adds to the forecast command.

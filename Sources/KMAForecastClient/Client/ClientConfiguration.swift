@@ -40,7 +40,7 @@ public struct ClientConfiguration: Sendable {
     /// `getUVIdxV5` is appended. `nil`: when ``baseURL`` is set, that root with its last path
     /// component replaced by `LivingWthrIdxServiceV5` (as for ``midBaseURL``); else the
     /// provider's ``ServiceProvider/defaultUVIndexBaseURL``. Used when a forecast asks for the
-    /// UV index (``ForecastClient/forecast(for:products:midTermDays:uvIndex:budget:)``).
+    /// UV index (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``).
     public var uvIndexBaseURL: String? = nil
     /// Where runs are cached. Default ``CacheLocation/standard``.
     public var cache: CacheLocation

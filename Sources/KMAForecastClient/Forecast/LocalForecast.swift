@@ -3,7 +3,7 @@ import KMAForecast
 import KMAGrid
 import KMAPlaces
 
-/// The forecast at one place, from one call (``ForecastClient/forecast(for:products:midTermDays:budget:)``):
+/// The forecast at one place, from one call (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``):
 /// where, the current conditions, the coming hours, the days, and what each product and the
 /// mid-term service delivered: one `Codable`, `Hashable`, `Sendable` value for an app, a
 /// widget, a script or an agent.
@@ -105,7 +105,7 @@ public struct LocalForecast: Hashable, Sendable {
     /// the alerts were asked for.
     public internal(set) var warnings: WarningsOutcome?
     /// What the UV index service delivered, when the UV index was asked for
-    /// (``ForecastClient/forecast(for:products:midTermDays:uvIndex:budget:)``).
+    /// (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``).
     public internal(set) var uv: UVIndexOutcome?
 
     /// A forecast from what was fetched: the hours and days are merged here.

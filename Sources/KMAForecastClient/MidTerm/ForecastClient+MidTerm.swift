@@ -15,7 +15,7 @@ extension ForecastClient {
     /// run, the 06 run before it (the only one with day 4); NO_DATA for the newest falls back
     /// to the previous run. `getMidTa` and `getMidLandFcst` of every run are requested at once,
     /// through the same request path, cache and budget as the short-term forecast.
-    /// (``forecast(for:products:midTermDays:budget:)`` calls this alongside the short-term
+    /// (``forecast(for:products:midTermDays:alerts:uvIndex:budget:)`` calls this alongside the short-term
     /// fetch; call it yourself to merge with a short-term run you already have.)
     ///
     /// - Parameters:

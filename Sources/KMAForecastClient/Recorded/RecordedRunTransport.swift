@@ -16,7 +16,7 @@ import KMAGrid
 /// // forecast.recording says what it is; forecast.failures is empty
 /// ```
 ///
-/// A client over a recording answers whatever its clock says: ``ForecastClient/forecast(for:products:midTermDays:budget:)``
+/// A client over a recording answers whatever its clock says: ``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``
 /// asks at the recorded run's own instant (the client's clock when that already gets a
 /// recorded run), asks only the products and mid-term days recorded for the place (what was
 /// not recorded is not asked, so it is no failure), sets ``LocalForecast/recording`` (a

@@ -12,7 +12,7 @@ import KMAGrid
 public struct SampleRecording: Hashable, Sendable {
     /// The product recorded; `nil` for the mid-term service.
     public var product: ForecastProduct?
-    /// Where to ask for it (``ForecastClient/forecast(for:products:midTermDays:budget:)``).
+    /// Where to ask for it (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``).
     public var location: ForecastLocation
     /// The recording's place, as people write it.
     public var placeName: String

@@ -4,7 +4,7 @@ extension ForecastClient {
     /// The UV index for an area from `LivingWthrIdxServiceV5/getUVIdxV5` (its own 활용신청): the
     /// newest 3-hourly issue time by the client's clock, falling back to older ones (up to 12
     /// hours) while KMA answers NO_DATA; through the same request path, cache and budget as the
-    /// forecast. (``forecast(for:products:midTermDays:uvIndex:budget:)`` calls this alongside the
+    /// forecast. (``forecast(for:products:midTermDays:alerts:uvIndex:budget:)`` calls this alongside the
     /// products when asked.)
     ///
     /// ```swift

@@ -2,7 +2,7 @@ import KMAForecast
 
 /// What the warning service (기상특보) delivered for a place: its zone, the events' period, the
 /// warnings announced to start later, or why it has none. Present in a ``LocalForecast`` when its
-/// alerts were asked for (``ForecastClient/forecast(for:products:midTermDays:alerts:budget:)``);
+/// alerts were asked for (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``);
 /// the warnings in force are ``LocalForecast/alerts``.
 ///
 /// A failed service never fails the forecast and never makes it partial
