@@ -104,6 +104,6 @@ struct MCPBinaryTests {
             "--key", HaeundaeScenario.key, "--at", "2026-10-04T17:30:00+09:00",
         ])
         #expect(result.status == 0, "\(result)")
-        #expect(!result.finished || result.output.contains("38 checks, 0 failures"), "\(result)")
+        #expect(!result.finished || result.output.contains("42 checks, 0 failures"), "\(result)")
     }
 }
