@@ -46,7 +46,7 @@ extension MCPServer {
             let outcome = await tools.call(name, arguments: arguments.isObject ? arguments : .object([]), progress: progress)
             guard !Task.isCancelled else { return }
             // Reply only if the call was not cancelled (or stopped) meanwhile.
-            let call = server.state.withLock { $0.calls.removeValue(forKey: key) }
+            let call = server.claim(key)
             guard let call else { return }
             call.deadline?.cancel()
             server.sendResult(id: id, MCPResults.call(outcome, era: era))

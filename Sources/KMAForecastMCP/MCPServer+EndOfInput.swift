@@ -31,7 +31,7 @@ extension MCPServer {
     }
 
     private func stopAtEndOfInput(_ key: String, grace: Duration) {
-        guard let call = state.withLock({ $0.calls.removeValue(forKey: key) }) else { return }
+        guard let call = claim(key) else { return }
         call.task?.cancel()
         let seconds = grace.components.seconds
         let text = "Stopped: the client closed the server's standard input and this call had not finished \(seconds) s later (KMA had not answered yet), so the server stopped it before exiting. Nothing else was sent for it; start the server again and repeat the call if its answer is still wanted."
@@ -39,10 +39,23 @@ extension MCPServer {
         callEnded()
     }
 
-    /// Wakes who waits for the last call once none is in flight.
+    /// Takes the call `key` out of the calls in flight, to answer (or drop, when the client
+    /// cancelled it) exactly once: `nil` when another path took it first. Every call taken is
+    /// followed by ``callEnded()`` once its reply is handed to the output.
+    func claim(_ key: String) -> Call? {
+        state.withLock { state -> Call? in
+            guard let call = state.calls.removeValue(forKey: key) else { return nil }
+            state.ending += 1
+            return call
+        }
+    }
+
+    /// A call taken by ``claim(_:)`` is done (its reply handed to the output); wakes who waits
+    /// for the last call once none is in flight or ending.
     func callEnded() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            guard state.calls.isEmpty else { return [] }
+            state.ending -= 1
+            guard state.calls.isEmpty, state.ending == 0 else { return [] }
             defer { state.idleWaiters.removeAll() }
             return state.idleWaiters
         }
@@ -54,7 +67,7 @@ extension MCPServer {
     func waitUntilNoCalls() async {
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             let now = state.withLock { state -> Bool in
-                guard !state.calls.isEmpty else { return true }
+                guard !state.calls.isEmpty || state.ending > 0 else { return true }
                 state.idleWaiters.append(waiter)
                 return false
             }

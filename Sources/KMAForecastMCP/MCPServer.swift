@@ -72,6 +72,10 @@ final class MCPServer: Sendable {
         var endOfInput: Duration??
         /// Who waits for the last call to end (after the end of input).
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
+        /// Calls taken out of ``calls`` whose reply (or cancellation) is not yet handed to the
+        /// output: the server is idle only when this is 0 too, so the last replies are never
+        /// left behind by an exit that another call's end let go (``claim(_:)``, ``callEnded()``).
+        var ending = 0
     }
 
     let state = Locked(State())
@@ -113,7 +117,7 @@ final class MCPServer: Sendable {
         switch MCPNotification(rawValue: method) {
         case .cancelled:
             guard let requestID = params?["requestId"] else { return }
-            let call = state.withLock { $0.calls.removeValue(forKey: requestID.text) }
+            let call = claim(requestID.text)
             if let call {
                 call.task?.cancel()
                 call.deadline?.cancel()
