@@ -14,16 +14,10 @@ extension ClientCore {
     ///
     /// - Throws: ``ForecastClientError/Reason/invalidBaseURL(_:)`` (service uv-index).
     static func uvIndexEndpoint(_ configuration: ClientConfiguration) throws(ForecastClientError) -> Endpoint {
-        do {
-            let root = configuration.uvIndexBaseURL
-                ?? siblingServiceRoot(configuration.baseURL, named: "LivingWthrIdxServiceV5")
-                ?? configuration.provider.defaultUVIndexBaseURL
-            return try Endpoint(baseURL: root, provider: configuration.provider, key: configuration.serviceKey)
-        } catch {
-            var error = error
-            error.service = .uvIndex
-            throw error
-        }
+        let root = configuration.uvIndexBaseURL
+            ?? siblingServiceRoot(configuration.baseURL, named: "LivingWthrIdxServiceV5")
+            ?? configuration.provider.defaultUVIndexBaseURL
+        return try serviceEndpoint(root, service: .uvIndex, configuration)
     }
 
     /// One UV index answer with cache and fallback, as ``fetchMidTerm(_:regionID:candidates:cell:budget:decode:regionOf:)``

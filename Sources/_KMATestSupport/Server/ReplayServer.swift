@@ -62,19 +62,8 @@ public final class ReplayServer: Sendable {
         } catch {
             throw .fixture("api/hand_made_nodata_03.json")
         }
-        let fd = try SocketCalls.openStreamSocket().mapError { ReplayServerError.socket("socket", $0.code) }.get()
-        SocketCalls.reuseAddress(fd)
-        if let failure = SocketCalls.bindToLoopback(fd) ?? SocketCalls.listen(fd, backlog: 128) {
-            SystemCalls.closeDescriptor(fd)
-            throw .socket("bind/listen", failure.code)
-        }
-        switch SocketCalls.boundPort(fd) {
-        case .success(let port):
-            self.port = port
-        case .failure(let failure):
-            SystemCalls.closeDescriptor(fd)
-            throw .socket("getsockname", failure.code)
-        }
+        let (fd, port) = try ReplayServerError.loopbackListener(backlog: 128)
+        self.port = port
         self.expectedKey = expectedKey
         let engine = ReplayEngine(listener: fd, expectedKey: expectedKey, noDataBody: noDataBody, runs: runs)
         self.engine = engine

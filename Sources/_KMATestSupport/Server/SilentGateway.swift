@@ -14,19 +14,8 @@ public final class SilentGateway: Sendable {
 
     /// Starts listening at a free port.
     public init() throws(ReplayServerError) {
-        let fd = try SocketCalls.openStreamSocket().mapError { ReplayServerError.socket("socket", $0.code) }.get()
-        SocketCalls.reuseAddress(fd)
-        if let failure = SocketCalls.bindToLoopback(fd) ?? SocketCalls.listen(fd, backlog: 256) {
-            SystemCalls.closeDescriptor(fd)
-            throw .socket("bind/listen", failure.code)
-        }
-        switch SocketCalls.boundPort(fd) {
-        case .success(let port):
-            self.port = port
-        case .failure(let failure):
-            SystemCalls.closeDescriptor(fd)
-            throw .socket("getsockname", failure.code)
-        }
+        let (fd, port) = try ReplayServerError.loopbackListener(backlog: 256)
+        self.port = port
         listener = fd
         Thread.detachNewThread { [self] in acceptLoop() }
     }
