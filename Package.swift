@@ -156,7 +156,8 @@ let package = Package(
             // KMAForecastClient: RecordedRunPages, the routing the replay server shares with the
             // sample forecast's transport. KMAForecastCLI: `runTool`, the CLI run in-process,
             // which the CLI's tests and the end-to-end tests share.
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastCLI", "_KMASystem"]
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastCLI", "_KMASystem"],
+            exclude: ["README.md"]
         ),
         .testTarget(
             name: "KMAGridTests",
