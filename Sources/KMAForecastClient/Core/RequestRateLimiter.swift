@@ -21,27 +21,29 @@ import _KMASystem
 /// **Exact, not a burst allowance.** KMA_SPEC §8 reads the limit strictly: at most 30 requests
 /// of one operation in *any* one-second window. A classic token bucket that holds 30 tokens
 /// lets 30 go at once and 30 more a second later, and can put 31 or more in a window at the
-/// edge. This one holds one token: requests of an operation start at least
-/// `(1 s + margin) / requestsPerSecond` apart, measured on the limiter's clock when each is
-/// let go (not when it was queued, so a task that wakes late cannot bunch up with the next
-/// one). Any window of `1 s + margin` holds at most `requestsPerSecond` starts, and the
-/// requests of a batch are spread evenly rather than in bursts.
+/// edge. This one holds one token: requests of an operation are let go on a schedule of one
+/// start every `(1 s + margin) / requestsPerSecond`, so the requests of a batch are spread
+/// evenly rather than in bursts.
 ///
-/// **Paced by departure.** What KMA counts is arrivals, so what is spaced is the moment each
-/// request leaves, not the moment it is let go: the client's own transport
-/// (``URLSessionTransport``) stamps each request right before it hands it to the URL loader
-/// (``noteDeparture(_:)``), and the next request of the operation is let go no sooner than one
-/// interval after that stamp. A task that is let go and then waits for a busy CPU (another process, the
-/// cooperative pool) therefore pushes the requests after it back, instead of leaving with
-/// the next one in the same instant. Other transports do not stamp: their requests are
-/// spaced from the moment they are let go.
+/// **A schedule that keeps its pace on a busy machine.** A task that wakes late for its start
+/// does not push the schedule back by its lateness (on a busy machine every wake is a few
+/// milliseconds late, and a run that added them all up went a fifth slower than KMA's rate):
+/// a request that waited for its start counts from the start it waited for, up to half an
+/// interval before it really went; the next start is one interval after that. Two requests
+/// never go less than half an interval apart, and a request that did not have to wait counts
+/// from the moment it went.
 ///
-/// **A sliding window over departure stamps.** Besides the spacing, at most
-/// `requestsPerSecond` (rounded down, 1 to 1,000) requests of an operation leave in any window
-/// of that many intervals: the request after them waits until the oldest of the last
-/// `requestsPerSecond` departure stamps is a whole window old. Spacing alone keeps this while
-/// every request leaves as it is let go; the window keeps it when requests are let go, then
-/// held up unevenly before they leave (their stamps, not their permits, are what counts).
+/// **A sliding window over departure stamps.** What KMA counts is arrivals, so what is
+/// counted is the moment each request leaves, not the moment it is let go: the client's own
+/// transport (``URLSessionTransport``) stamps each request right before it hands it to the URL
+/// loader (``noteDeparture(_:letGoAt:)``). At most `requestsPerSecond` (rounded down, 1 to
+/// 1,000) requests of an operation leave in any window of that many intervals: the request
+/// after them waits until the oldest of the last `requestsPerSecond` departure stamps is a
+/// whole window old. A request let go and then held up before it leaves (a busy CPU, the
+/// cooperative pool) is counted where it left, so however unevenly requests are held up, no
+/// window of `1 s + margin` (plus the headroom below) holds more than `requestsPerSecond`
+/// departures. Other transports do not stamp: their requests count from the moment they are
+/// let go.
 ///
 /// **Headroom that adapts to the machine's load.** What happens after the stamp (the URL
 /// loader's own queues, the kernel, the gateway's edge) cannot be stamped, and on a busy
@@ -104,7 +106,8 @@ public final class RequestRateLimiter: Sendable {
     private struct Bucket {
         /// The current spacing: the configured one, or wider after refusals.
         var interval: Duration
-        /// When the last request was let go, or left (its departure stamp), whichever is later.
+        /// The start the last request waited for (at most half an interval before it really
+        /// went; see ``catchUp``), or when it went if it did not wait.
         var lastPermit: Duration?
         /// The narrowest the interval goes back to after refusals: the configured one, raised
         /// by a twentieth with each refusal (to a quarter more at most), so that a machine whose
@@ -180,6 +183,11 @@ public final class RequestRateLimiter: Sendable {
         self.sleep = sleep
     }
 
+    /// How much of a late start the schedule takes back: after a request that waited for its
+    /// start and woke late, the next start is due one interval after the start it waited for,
+    /// but no sooner than `1 - catchUp` intervals after it really went (half an interval).
+    static let catchUp = 0.5
+
     /// The most headroom load can add to a window: 250 ms.
     static let maximumHeadroom = Duration.milliseconds(250)
     /// How fast the headroom shrinks once the delays stop: by half every 2 s.
@@ -232,7 +240,10 @@ public final class RequestRateLimiter: Sendable {
                     if slot > now { return (nil, slot - now) }
                 }
                 guard now >= earliest else { return (nil, earliest - now) }
-                bucket.lastPermit = now
+                // On the schedule: a request that waited for its start and woke late counts from
+                // the start it waited for, up to half an interval back (see `catchUp`); one that
+                // did not wait, from now.
+                bucket.lastPermit = wakeAt.map { max(min($0, now), now - spacing * Self.catchUp) } ?? now
                 bucket.departures.append(Departure(time: now, stamped: false))
                 if bucket.departures.count > windowCount, let oldest = bucket.departures.indices.min(by: { bucket.departures[$0].time < bucket.departures[$1].time }) {
                     bucket.departures.remove(at: oldest)
@@ -270,10 +281,9 @@ public final class RequestRateLimiter: Sendable {
         }
     }
 
-    /// A request of `operation` is leaving now: the next one goes no sooner than
-    /// one interval from here (a request let go and then held up on a busy machine pushes the
-    /// next back instead of leaving with it), and the stamp takes the request's place in the
-    /// departure window.
+    /// A request of `operation` is leaving now: the stamp takes the request's place in the
+    /// departure window (a request let go and then held up on a busy machine counts where it
+    /// left). The schedule of starts is not pushed back: the window is what keeps the count.
     ///
     /// - Parameter letGoAt: When the request was let go (``instant``, read right after its
     ///   permit): the time from there to here is a delay the headroom adapts to.
@@ -295,9 +305,6 @@ public final class RequestRateLimiter: Sendable {
                     bucket.departures.remove(at: oldest)
                 }
             }
-            let spacing = spacing(bucket, at: now)
-            bucket.lastPermit = max(bucket.lastPermit ?? now, now)
-            bucket.nextFree = max(bucket.nextFree, now + spacing)
             state.buckets[operation] = bucket
         }
     }
