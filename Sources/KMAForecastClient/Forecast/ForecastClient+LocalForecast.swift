@@ -157,6 +157,17 @@ extension ForecastClient {
         for locations: [ForecastLocation], products: [ForecastProduct] = ForecastProduct.allCases,
         concurrency: Int = 4, budget: RequestBudget? = nil
     ) async -> [Result<LocalForecast, ForecastClientError>] {
+        if let recording = core.transport as? RecordedRunTransport {
+            // Each place by the recorded-client rule, the path of `forecast(for:)` (in memory: one after another).
+            var answered: [Result<LocalForecast, ForecastClientError>] = []
+            for location in locations {
+                func recorded() async throws(ForecastClientError) -> LocalForecast {
+                    try await recordedForecast(recording, for: location, products: products, midTermDays: nil, alerts: false, uvIndex: false, budget: budget)
+                }
+                answered.append(await Result(awaiting: recorded))
+            }
+            return answered
+        }
         let wanted = Self.canonical(products)
         let requestedAt = KSTDateTime(core.configuration.now())
         let resolved: [Result<LocalForecast.Location, ForecastClientError>] = locations.map { location in
