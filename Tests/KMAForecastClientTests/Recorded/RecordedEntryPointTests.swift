@@ -12,7 +12,7 @@ import _KMATestSupport
 /// writes nothing to the cache, and refuses what is not recorded naming what is.
 @Suite("Every entry point of a client over a recording answers whatever its clock says")
 struct RecordedEntryPointTests {
-    /// 2031-06-01 12:00 KST: years after every bundled recording.
+    /// 2031-12-03 13:00 KST: years after every bundled recording.
     static let later = Date(timeIntervalSince1970: 1_954_036_800)
 
     /// A client over the sample recordings with the clock years later and a cache directory
