@@ -35,6 +35,11 @@ extension ForecastClient {
         } catch {
             return MidTermRuns(runs: [], error: error, requests: 0, fromCache: false)
         }
+        return await askedMidTermRuns(for: regions, cell: cell, budget: budget)
+    }
+
+    /// ``midTermRuns(for:cell:budget:)`` asked of the service (a recording's pinned client, or KMA).
+    private func askedMidTermRuns(for regions: MidTermAssignment, cell: GridCell, budget: RequestBudget?) async -> MidTermRuns {
         let core = self.core
         let wanted = midTermRunsWanted()
         let temperatureID = regions.temperaturePoint.id
