@@ -152,7 +152,10 @@ extension ForecastClient {
     ///   - concurrency: Runs fetched at once per product; values below 1 count as 1. Default 4.
     ///   - budget: A request budget shared by every request of the batch, if any.
     /// - Returns: One result per location, in the same order. A location fails when it cannot
-    ///   be used, or when every product failed for its cell.
+    ///   be used, or when every product failed for its cell. Over a ``RecordedRunTransport`` each
+    ///   place is answered as ``forecast(for:products:midTermDays:alerts:uvIndex:budget:)`` answers
+    ///   it (at the recording's instant, marked, not cached; a place with nothing recorded fails
+    ///   naming what is).
     public func forecasts(
         for locations: [ForecastLocation], products: [ForecastProduct] = ForecastProduct.allCases,
         concurrency: Int = 4, budget: RequestBudget? = nil
