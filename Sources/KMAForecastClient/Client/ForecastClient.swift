@@ -194,7 +194,7 @@ public struct ForecastClient: Sendable {
             product: product, cell: cell, base: run.base, newestBase: run.newestBase, fallbackSteps: run.fallbackSteps,
             rows: run.rows.rows(), itemCount: count, pageCount: run.paging.pageCount ?? 0,
             fromCache: run.fromCache, requests: pages.earlierRequests + run.requests, labelledBase: run.baseLabel,
-            fetchedAt: Date(timeIntervalSince1970: TimeInterval(run.fetchedAt)), fileVersion: run.fileVersion
+            fetchedAt: Date(timeIntervalSince1970: TimeInterval(run.fetchedAt)), fileVersion: run.fileVersion, recording: pages.recording
         )
     }
 }

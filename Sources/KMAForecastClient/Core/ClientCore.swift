@@ -130,12 +130,18 @@ struct ClientCore: Sendable {
             if let refusal = waitRefusal(failure, retryAfter: retryAfter) {
                 return Attempted(result: .failure(refusal.at(shown, attempts: attempt)), attempts: attempt)
             }
-            guard failure.isTransient, attempt < retry.maxAttempts, !Task.isCancelled else {
+            if Task.isCancelled {
+                // Cancelled while the attempt was out: the caller gave up, whatever the answer was.
+                return Attempted(result: .failure(ForecastClientError(.cancelled, url: shown, attempts: attempt, service: failure.service)), attempts: attempt)
+            }
+            guard failure.isTransient, attempt < retry.maxAttempts else {
                 return Attempted(result: .failure(failure.at(shown, attempts: attempt)), attempts: attempt)
             }
             let delay = retry.delay(afterAttempt: attempt, random: random(), retryAfterSeconds: retryAfter)
             emit(retried(attempt, delay, failure.at(shown, attempts: attempt)))
-            await sleep(delay)
+            // Ends at once when the task is cancelled, whatever the injected sleep does; the
+            // admission then says cancelled and nothing more is sent.
+            await CancellableWait.wait(delay, using: sleep)
         }
     }
 

@@ -253,7 +253,7 @@ public final class RequestRateLimiter: Sendable {
             }
             if let permit = decision.permit { return permit }
             wakeAt = now() + decision.wait
-            await sleep(decision.wait)
+            await CancellableWait.wait(decision.wait, using: sleep)
             if Task.isCancelled { return .cancelled }
         }
     }

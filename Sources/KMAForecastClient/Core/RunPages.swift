@@ -16,7 +16,9 @@ import KMAGrid
 /// after it is due) fails with ``ForecastClientError/Reason/incompleteRun(product:base:missing:)``
 /// and is not cached; ``restarted(after:)`` then gives the pages of the next earlier run.
 struct RunPages {
-    private let core: ClientCore
+    /// The core asking; over a recording, the one pinned at the instant it answers (set when
+    /// the run is opened, ``ClientCore/overRecording(_:asking:)``).
+    private var core: ClientCore
     private let product: ForecastProduct
     private let cell: GridCell
     private let explicitBase: ForecastBase?
@@ -30,6 +32,8 @@ struct RunPages {
     /// HTTP requests spent on runs found incomplete before this one.
     let earlierRequests: Int
 
+    /// What the run is when a recording answered it (``ForecastRun/recording``).
+    private(set) var recording: LocalForecast.Recording?
     /// The run, once chosen; its ``OpenedRun/rows`` hold every page handed out so far.
     private(set) var run: OpenedRun?
     private var delivered = 0
@@ -85,6 +89,12 @@ struct RunPages {
 
     private mutating func advance() async throws(ForecastClientError) -> FetchedPage? {
         guard var run else {
+            // The recorded-client rule: a recording answers at its own instant, or says what it holds.
+            let asked = RecordedRunTransport.Asked(products: [product], base: explicitBase)
+            if let call = try core.overRecording(LocalForecast.Location(cell: cell, coordinate: nil, placeName: nil), asking: asked) {
+                core = call.core
+                recording = call.answerable.recording
+            }
             let opened = try await core.open(product, cell: cell, explicitBase: explicitBase, budget: budget, skipping: skipping)
             self.run = opened
             notStarted = opened.remaining.map { Array($0) } ?? []

@@ -152,11 +152,25 @@ extension ForecastClient {
     ///   - concurrency: Runs fetched at once per product; values below 1 count as 1. Default 4.
     ///   - budget: A request budget shared by every request of the batch, if any.
     /// - Returns: One result per location, in the same order. A location fails when it cannot
-    ///   be used, or when every product failed for its cell.
+    ///   be used, or when every product failed for its cell. Over a ``RecordedRunTransport`` each
+    ///   place is answered as ``forecast(for:products:midTermDays:alerts:uvIndex:budget:)`` answers
+    ///   it (at the recording's instant, marked, not cached; a place with nothing recorded fails
+    ///   naming what is).
     public func forecasts(
         for locations: [ForecastLocation], products: [ForecastProduct] = ForecastProduct.allCases,
         concurrency: Int = 4, budget: RequestBudget? = nil
     ) async -> [Result<LocalForecast, ForecastClientError>] {
+        if let recording = core.transport as? RecordedRunTransport {
+            // Each place by the recorded-client rule, the path of `forecast(for:)` (in memory: one after another).
+            var answered: [Result<LocalForecast, ForecastClientError>] = []
+            for location in locations {
+                func recorded() async throws(ForecastClientError) -> LocalForecast {
+                    try await recordedForecast(recording, for: location, products: products, midTermDays: nil, alerts: false, uvIndex: false, budget: budget)
+                }
+                answered.append(await Result(awaiting: recorded))
+            }
+            return answered
+        }
         let wanted = Self.canonical(products)
         let requestedAt = KSTDateTime(core.configuration.now())
         let resolved: [Result<LocalForecast.Location, ForecastClientError>] = locations.map { location in

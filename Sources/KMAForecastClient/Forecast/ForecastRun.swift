@@ -57,6 +57,9 @@ public struct ForecastRun: Sendable {
     /// known to change after issue), with the cache disabled, and when KMA's answer could not
     /// be had.
     public var fileVersion: ForecastFileVersion?
+    /// Set when a recording answered (a client over a ``RecordedRunTransport``): what it is,
+    /// so that it never passes for a live run; `nil` for a run from KMA.
+    public var recording: LocalForecast.Recording? = nil
 
     /// Whether an earlier run than the newest was delivered.
     public var isFallback: Bool { fallbackSteps > 0 }

@@ -26,6 +26,20 @@ extension ForecastClient {
     ///   runs came, and the requests made. Never throws: a failed mid-term service leaves the
     ///   short-term days usable.
     public func midTermRuns(for regions: MidTermAssignment, cell: GridCell, budget: RequestBudget? = nil) async -> MidTermRuns {
+        do throws(ForecastClientError) {
+            // The recorded-client rule: a recording answers at a recorded run's instant, or says what it holds.
+            let place = LocalForecast.Location(cell: cell, coordinate: nil, placeName: nil, midTermRegions: MidTermRegionCodes(regions))
+            if let call = try core.overRecording(place, asking: RecordedRunTransport.Asked(midTerm: true)) {
+                return await ForecastClient(core: call.core).midTermRuns(for: regions, cell: cell, budget: budget)
+            }
+        } catch {
+            return MidTermRuns(runs: [], error: error, requests: 0, fromCache: false)
+        }
+        return await askedMidTermRuns(for: regions, cell: cell, budget: budget)
+    }
+
+    /// ``midTermRuns(for:cell:budget:)`` asked of the service (a recording's pinned client, or KMA).
+    private func askedMidTermRuns(for regions: MidTermAssignment, cell: GridCell, budget: RequestBudget?) async -> MidTermRuns {
         let core = self.core
         let wanted = midTermRunsWanted()
         let temperatureID = regions.temperaturePoint.id
@@ -91,6 +105,9 @@ extension ForecastClient {
     ///
     /// - Throws: ``ForecastClientError`` (service mid-term).
     public func midTermOutlook(stationID: String, budget: RequestBudget? = nil) async throws(ForecastClientError) -> MidTermOutlook {
+        if let call = try core.overRecording(nil, asking: RecordedRunTransport.Asked(outlookStation: stationID)) {
+            return try await ForecastClient(core: call.core).midTermOutlook(stationID: stationID, budget: budget)
+        }
         let newest = MidTermIssue.newest(at: KSTDateTime(core.configuration.now()))
         // The request path names a cell only in its default retry event, which the mid-term
         // fetch replaces; any valid cell does.

@@ -37,42 +37,20 @@ extension ForecastClient {
         alerts: Bool, uvIndex: Bool, budget: RequestBudget?
     ) async throws(ForecastClientError) -> LocalForecast {
         let resolved = try location.resolved()
-        let configuration = core.configuration
-        let found = recording.answerable(
-            resolved, configured: configuration.now(), products: Self.canonical(products), midTermDays: midTermDays != nil,
-            schedule: configuration.schedule, fallbackSteps: configuration.maxFallbackSteps
+        let asked = RecordedRunTransport.Asked(
+            products: Self.canonical(products), midTerm: midTermDays != nil, warnings: alerts, uvArea: uvIndex ? UVIndexArea(location)?.areaNo : nil
         )
-        let answerable: RecordedRunTransport.Answerable
-        if let found {
-            answerable = found
-        } else if Self.canonical(products).isEmpty, midTermDays == nil, alerts || uvIndex {
-            answerable = RecordedRunTransport.Answerable(
-                instant: configuration.now(), products: [], midTerm: false,
-                recording: recording.recordingNote(of: resolved, at: configuration.now())
-            )
-        } else {
-            throw recording.notRecorded(resolved)
+        guard let call = try core.overRecording(resolved, asking: asked) else {
+            // Only a client over a recording comes here.
+            throw ForecastClientError(.invalidConfiguration("a recorded forecast was asked of a client whose transport is not a recording"))
         }
-        var pinned = configuration
-        let instant = answerable.instant
-        let askUV = uvIndex && UVIndexArea(location).map { recording.holdsUVIndex(areaNo: $0.areaNo, at: KSTDateTime(instant)) } == true
-        pinned.now = { instant }
-        pinned.cache = .disabled
-        let client = try ForecastClient(configuration: pinned, transport: PinnedRecording(recording: recording), sleep: core.sleep, random: core.random)
-        var forecast = try await client.forecast(
+        let answerable = call.answerable
+        let askUV = uvIndex && UVIndexArea(location).map { recording.holdsUVIndex(areaNo: $0.areaNo, at: KSTDateTime(answerable.instant)) } == true
+        var forecast = try await ForecastClient(core: call.core).forecast(
             for: location, products: answerable.products, midTermDays: answerable.midTerm ? midTermDays : nil,
             alerts: alerts, uvIndex: askUV, budget: budget
         )
         forecast.recording = answerable.recording
         return forecast
-    }
-}
-
-/// A recording served at an instant already chosen (the client over it asks as any client does).
-private struct PinnedRecording: HTTPTransport {
-    let recording: RecordedRunTransport
-
-    func get(_ url: String, connectTimeout: Duration) async throws(TransportFailure) -> HTTPResponse {
-        try await recording.get(url, connectTimeout: connectTimeout)
     }
 }

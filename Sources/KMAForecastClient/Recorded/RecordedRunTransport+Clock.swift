@@ -17,6 +17,116 @@ extension RecordedRunTransport {
         var recording: LocalForecast.Recording
     }
 
+    /// What a call asks a recording for: the one thing every fetching entry point of a client
+    /// over a recording says before it asks (``ClientCore/overRecording(_:asking:)``).
+    struct Asked: Sendable {
+        /// The point-forecast products.
+        var products: [ForecastProduct] = []
+        /// A run asked for by name (of the one product in ``products``), not the newest.
+        var base: ForecastBase? = nil
+        /// The mid-term days of the place's regions.
+        var midTerm = false
+        /// The zone events of the weather warning service.
+        var warnings = false
+        /// The UV index of this area (`areaNo`).
+        var uvArea: String? = nil
+        /// The forecaster's outlook (`getMidFcst`) of this station (`stnId`).
+        var outlookStation: String? = nil
+    }
+
+    /// The instant and the things a recording answers for a call, by the recorded-client rule:
+    /// a run named by its base at that run's availability; products and mid-term days at the
+    /// instant that answers the most of them (``answerable(_:configured:products:midTermDays:schedule:fallbackSteps:)``);
+    /// the warnings and the UV index alone at the configured instant when the recording answers
+    /// there, else at a recorded one (the newest UV issue of the area, the end of the newest
+    /// zone-event period).
+    ///
+    /// - Throws: ``notRecorded(_:)`` (or, for the UV index alone, why the area has no answer)
+    ///   when nothing asked for is recorded.
+    func answering(
+        _ place: LocalForecast.Location?, configured: Date, asked: Asked,
+        schedule: (ForecastProduct) -> IssuanceSchedule, fallbackSteps: Int
+    ) throws(ForecastClientError) -> Answerable {
+        guard let location = place else { return try answeringService(configured: configured, asked: asked) }
+        if let base = asked.base, let product = asked.products.first {
+            guard recordedRuns(at: location.cell).contains(where: { $0.product == product && $0.base == base }) else { throw notRecorded(location) }
+            let instant = schedule(product).availableAt(base).date
+            return Answerable(instant: instant, products: [product], midTerm: false, recording: recording(of: location, products: [product], at: instant, schedule: schedule))
+        }
+        if !asked.products.isEmpty || asked.midTerm {
+            let found = answerable(
+                location, configured: configured, products: asked.products, midTermDays: asked.midTerm, schedule: schedule, fallbackSteps: fallbackSteps
+            )
+            guard let found else { throw notRecorded(location) }
+            return found
+        }
+        var answer = try answeringService(configured: configured, asked: asked)
+        answer.recording = recordingNote(of: location, at: answer.instant)
+        return answer
+    }
+
+    /// The instant a recording answers the services asked alone (no place: the UV index of an
+    /// area, a station's outlook; or a place's warnings), by ``answering(_:configured:asked:schedule:fallbackSteps:)``'s rule.
+    private func answeringService(configured: Date, asked: Asked) throws(ForecastClientError) -> Answerable {
+        var instant = configured
+        if let station = asked.outlookStation {
+            let prefix = "getMidFcst/" + station + "/"
+            let issues = midTerm.keys.compactMap { $0.hasPrefix(prefix) ? MidTermIssue(tmFc: $0.dropFirst(prefix.count)) : nil }.sorted(by: >)
+            let newest = MidTermIssue.newest(at: KSTDateTime(configured))
+            guard let recorded = issues.first else { throw notRecordedService("no forecaster's outlook (getMidFcst) for station \(station)", service: .midTerm) }
+            if !issues.contains(newest), !issues.contains(newest.previous) { instant = recorded.dateTime.adding(seconds: 600).date }
+        } else if let area = asked.uvArea, !holdsUVIndex(areaNo: area, at: KSTDateTime(configured)) {
+            if let issued = recordedUVIssues(areaNo: area).first {
+                instant = issued.adding(seconds: 600).date
+            } else if !asked.warnings {
+                throw notRecordedUV(area)
+            } else if let period = recordedWarningsEnd(covering: configured) {
+                instant = period
+            }
+        } else if asked.warnings, asked.uvArea == nil, let period = recordedWarningsEnd(covering: configured) {
+            instant = period
+        }
+        let at = SampleRecording.dateTime(KSTDateTime(instant))
+        return Answerable(instant: instant, products: [], midTerm: false, recording: LocalForecast.Recording(
+            note: "Recorded: KMA answers replayed by a RecordedRunTransport, as asked at \(at) KST; not a live forecast.", source: "RecordedRunTransport"
+        ))
+    }
+
+    /// The issue times of the UV index answers recorded for an area, newest first.
+    func recordedUVIssues(areaNo: String) -> [KSTDateTime] {
+        let prefix = areaNo + "/"
+        return uvIndex.keys.compactMap { key -> KSTDateTime? in
+            guard key.hasPrefix(prefix), let stamp = Int(key.dropFirst(prefix.count)), stamp >= 1_000_000_000 else { return nil }
+            return try? KSTDateTime(year: stamp / 1_000_000, month: stamp / 10_000 % 100, day: stamp / 100 % 100, hour: stamp % 100)
+        }
+        .sorted(by: >)
+    }
+
+    /// `nil` when the zone events a client asks at `configured` overlap a recorded period (or
+    /// none is recorded); else the last minute of the newest recorded period, an instant the
+    /// recording answers.
+    func recordedWarningsEnd(covering configured: Date) -> Date? {
+        let window = WarningsWindow(endingAt: KSTDateTime(configured))
+        guard !warnings.isEmpty, !warnings.contains(where: { $0.from <= window.to && window.from <= $0.to }),
+              let newest = warnings.map(\.to).max() else { return nil }
+        return (try? KSTDateTime(year: newest / 10_000, month: newest / 100 % 100, day: newest % 100, hour: 23, minute: 59))?.date
+    }
+
+    /// Why a recording cannot answer the UV index of an area: the areas it holds instead.
+    func notRecordedUV(_ areaNo: String) -> ForecastClientError {
+        var held = Set(uvIndex.keys.compactMap { $0.split(separator: "/").first.map(String.init) }).sorted()
+        if held.isEmpty { held = ["no UV index answer"] }
+        return notRecordedService("no UV index answer for area \(areaNo); it holds \(held.joined(separator: ", "))", service: .uvIndex)
+    }
+
+    /// Why a recording cannot answer a service's call: `what` it lacks (and holds).
+    func notRecordedService(_ what: String, service: ForecastClientError.Service) -> ForecastClientError {
+        ForecastClientError(.invalidConfiguration(
+            "its transport is a recording (RecordedRunTransport) with \(what). "
+                + "Ask for what is recorded, or use a client with a key and the network for live forecasts"
+        ), service: service)
+    }
+
     /// The recorded runs at a cell, with their products.
     func recordedRuns(at cell: GridCell) -> [(product: ForecastProduct, base: ForecastBase)] {
         runs.keys.compactMap { key in

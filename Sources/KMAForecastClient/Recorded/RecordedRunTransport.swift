@@ -16,11 +16,14 @@ import KMAGrid
 /// // forecast.recording says what it is; forecast.failures is empty
 /// ```
 ///
-/// A client over a recording answers whatever its clock says: ``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``
-/// asks at the recorded run's own instant (the client's clock when that already gets a
-/// recorded run), asks only the products and mid-term days recorded for the place (what was
-/// not recorded is not asked, so it is no failure), sets ``LocalForecast/recording`` (a
-/// recording never passes for a live forecast), and caches nothing. A place with nothing
+/// A client over a recording answers whatever its clock says, at every entry point that
+/// fetches (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``, the
+/// batch ``ForecastClient/forecasts(for:products:concurrency:budget:)``, a run and the batches
+/// of cells, the item stream, the mid-term days, the warnings, the UV index): it asks at the
+/// recorded run's own instant (the client's clock when that already gets a recorded run), asks
+/// only the products and mid-term days recorded for the place (what was not recorded is not
+/// asked, so it is no failure), sets ``LocalForecast/recording`` (and ``ForecastRun/recording``:
+/// a recording never passes for a live forecast), and caches nothing. A place with nothing
 /// recorded is refused, naming what the recording holds.
 ///
 /// Bring your own recordings with ``init(answers:)``. For a value without a client,

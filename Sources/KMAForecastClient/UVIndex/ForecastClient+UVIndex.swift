@@ -17,6 +17,15 @@ extension ForecastClient {
     /// (``ForecastClientError/uvIndexApplicationHint`` says what to do for a refused key).
     public func uvIndex(for area: UVIndexArea, budget: RequestBudget? = nil) async -> UVIndexOutcome {
         let now = KSTDateTime(core.configuration.now())
+        do throws(ForecastClientError) {
+            // The recorded-client rule: a recording answers at a recorded issue time, or says what it holds.
+            if let call = try core.overRecording(nil, asking: RecordedRunTransport.Asked(uvArea: area.areaNo)) {
+                return await ForecastClient(core: call.core).uvIndex(for: area, budget: budget)
+            }
+        } catch {
+            let next = UVIndexRequest.newestIssue(at: now).adding(seconds: 3 * 3600)
+            return UVIndexOutcome(area: area, issuedAt: nil, values: [], fetchedAt: nil, fromCache: false, requests: 0, nextUpdateAt: next, failure: ForecastFailure(error))
+        }
         let next = UVIndexRequest.newestIssue(at: now).adding(seconds: 3 * 3600)
         let result = await core.fetchUVIndex(areaNo: area.areaNo, candidates: UVIndexRequest.candidates(at: now), budget: budget)
         switch result {

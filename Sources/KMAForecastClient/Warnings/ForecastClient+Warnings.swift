@@ -56,6 +56,12 @@ extension ForecastClient {
     /// The warnings in force at a location and the service's outcome. Never throws: a failure
     /// (or a place without a zone) is the outcome's.
     func alerts(at location: ForecastLocation, budget: RequestBudget?) async -> (alerts: [WeatherAlert], outcome: WarningsOutcome) {
+        // The recorded-client rule (asking at an instant the recording answers never fails).
+        if let call = try? core.overRecording(try? location.resolved(), asking: RecordedRunTransport.Asked(warnings: true)) {
+            var answered = await ForecastClient(core: call.core).alerts(at: location, budget: budget)
+            answered.outcome.recording = call.answerable.recording.note
+            return answered
+        }
         let now = KSTDateTime(core.configuration.now())
         let zone: WarningZoneAssignment
         switch Self.warningZone(of: location) {
