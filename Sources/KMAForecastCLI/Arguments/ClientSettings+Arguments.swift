@@ -39,6 +39,8 @@ extension CLIError {
     init(_ error: SettingsError) {
         if case .missingKey = error {
             self = .runtime(error.description + " " + ClientSettings.keyStep)
+        } else if case .client(let client) = error, !error.isUsage {
+            self = .failed(error.description, korean: client.koreanDescription)
         } else {
             self = error.isUsage ? .usage(error.description) : .runtime(error.description)
         }

@@ -1,3 +1,4 @@
+import KMAForecast
 import KMAForecastText
 
 /// An option a command accepts: `--name <value>` or a flag `--name`.
@@ -55,6 +56,8 @@ struct CommandSpec: Sendable {
     let options: [OptionSpec]
     /// The positional arguments, if any.
     let positional: PositionalSpec?
+    /// The key of its Korean help text (``KoreanHelp``), when it is not ``name``.
+    var koreanHelpKey: String?
 
     /// `kma-forecast grid`.
     var commandPath: String { name.isEmpty ? "kma-forecast" : "kma-forecast \(name)" }
@@ -88,25 +91,27 @@ struct CommandSpec: Sendable {
 
     /// The whole `--help` text, wrapped to `width` terminal columns: option help in a column
     /// beside the options (under them on a narrow terminal), long lines of the discussion
-    /// broken at spaces and continued at their indentation.
-    func helpText(width: Int) -> String {
-        let width = max(30, width)
-        var out = Self.wrap("OVERVIEW: \(abstract)", width: width, continuation: "  ") + "\n\n"
-        out += usageLines(prefix: "USAGE: ").map { Self.wrap($0, width: width, continuation: "         ") }.joined(separator: "\n") + "\n"
+    /// broken at spaces and continued at their indentation; in Korean from ``KoreanHelp``.
+    func helpText(width: Int, language: DisplayLanguage = .en) -> String {
+        let width = max(30, width), ko = language == .ko, key = koreanHelpKey ?? name
+        func korean(_ text: String?, _ english: String) -> String { ko ? text ?? english : english }
+        var out = Self.wrap((ko ? KoreanHelp.overview : "OVERVIEW: ") + korean(KoreanHelp.abstract(key), abstract), width: width, continuation: "  ") + "\n\n"
+        out += usageLines(prefix: ko ? KoreanHelp.usage : "USAGE: ", indentWidth: Formatting.displayWidth(ko ? KoreanHelp.usage : "USAGE: "))
+            .map { Self.wrap($0, width: width, continuation: "         ") }.joined(separator: "\n") + "\n"
         if let positional {
-            out += "\nARGUMENTS:\n"
-            out += Self.row("<\(positional.name)>" + (positional.repeating ? " ..." : ""), positional.help, width: width)
+            out += ko ? "\n\(KoreanHelp.arguments)\n" : "\nARGUMENTS:\n"
+            out += Self.row("<\(positional.name)>" + (positional.repeating ? " ..." : ""), korean(KoreanHelp.option(positional.name, command: key), positional.help), width: width)
         }
-        out += "\nOPTIONS:\n"
+        out += ko ? "\n\(KoreanHelp.options)\n" : "\nOPTIONS:\n"
         for option in options {
-            var help = option.help
+            var help = korean(KoreanHelp.option(option.name, command: key), option.help)
             if let allowed = option.allowedValues, !help.contains("(") {
-                help += " (values: \(allowed.joined(separator: ", ")))"
+                help += " (\(ko ? KoreanHelp.values : "values: ")\(allowed.joined(separator: ", ")))"
             }
             out += Self.row(option.display, help, width: width)
         }
-        out += Self.row("-h, --help", "Show help information.", width: width)
-        if let discussion {
+        out += Self.row("-h, --help", ko ? KoreanHelp.helpOption : "Show help information.", width: width)
+        if let discussion = ko ? KoreanHelp.discussion(key) ?? discussion : discussion {
             out += "\n" + Self.paragraphs(of: discussion).map { Self.wrapParagraph($0, width: width) }.joined(separator: "\n")
             if !discussion.hasSuffix("\n") { out += "\n" }
         }

@@ -68,7 +68,7 @@ enum AlertsCommand {
         do {
             found = try await client.warnings(for: location, bulletin: true, budget: budget)
         } catch {
-            throw .runtime(error.description)
+            throw .failed(error.description, korean: error.koreanDescription)
         }
         let out = context.standardOutput
         if arguments.format == .json {
@@ -78,7 +78,7 @@ enum AlertsCommand {
             out.write(WarningsTerminalView(language: language, style: style).text(found))
         }
         if let failure = found.warnings.failure {
-            context.standardError.write("Error: \(TerminalText.safe(failure.message))\n")
+            context.standardError.write((language == .ko ? "오류: " : "Error: ") + TerminalText.safe(failure.message(in: language)) + "\n")
             return ExitCode.failure
         }
         return ExitCode.success

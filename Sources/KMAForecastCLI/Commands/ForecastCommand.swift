@@ -214,20 +214,20 @@ enum ForecastCommand {
         for outcome in forecast.products {
             guard let failure = outcome.failure else { continue }
             let product = language == .ko ? "경고: " + outcome.product.koreanName : "Warning: " + outcome.product.rawValue
-            context.standardError.write("\(product): \(TerminalText.singleLine(failure.message))\n")
+            context.standardError.write("\(product): \(TerminalText.singleLine(failure.message(in: language)))\n")
         }
         if let failure = forecast.warnings?.failure {
             // Once, with what to do; the forecast stands without the warnings.
-            context.standardError.write("Note: weather warnings: \(TerminalText.singleLine(failure.message))\n")
+            context.standardError.write((language == .ko ? "참고: 기상특보: " : "Note: weather warnings: ") + TerminalText.singleLine(failure.message(in: language)) + "\n")
         }
         if let uv = forecast.uv, let failure = uv.failure, arguments.has("uv") || uv.isNotAppliedFor {
             // Once per run, never an exit status: the UV index is an extra.
-            context.standardError.write("Note: UV index: \(TerminalText.singleLine(failure.message))\n")
+            context.standardError.write((language == .ko ? "참고: 자외선지수: " : "Note: UV index: ") + TerminalText.singleLine(failure.message(in: language)) + "\n")
         }
         if !implicitMidTerm, let failure = forecast.midTerm?.failure {
             let failed = forecast.midTerm?.status == .failed
             let days = failed ? (language == .ko ? " 중기 날들은 자료 없음으로 보입니다." : " The mid-term days are shown as missing.") : ""
-            context.standardError.write((language == .ko ? "경고: 중기예보: " : "Warning: mid-term: ") + "\(TerminalText.singleLine(failure.message))\(days)\n")
+            context.standardError.write((language == .ko ? "경고: 중기예보: " : "Warning: mid-term: ") + "\(TerminalText.singleLine(failure.message(in: language)))\(days)\n")
         }
         return (forecast, nil)
     }
@@ -263,7 +263,7 @@ enum ForecastCommand {
         } catch {
             progress.finish()
             // KMA's text on one line: a line feed in it must not start a line of its own.
-            throw .runtime(TerminalText.singleLine(error.description))
+            throw .failed(TerminalText.singleLine(error.description), korean: TerminalText.singleLine(error.koreanDescription))
         }
     }
 
@@ -309,7 +309,7 @@ enum ForecastCommand {
         if failure.isAccessRefusal, forecast.outcome(.shortTerm)?.status != .failed {
             return language == .ko ? TenDayCommand.midTermRefusedNoteKorean : TenDayCommand.midTermRefusedNote
         }
-        return "! " + TerminalText.safe(failure.message)
+        return "! " + TerminalText.safe(failure.message(in: language))
     }
 
     // MARK: Where

@@ -65,8 +65,8 @@ public enum KMAForecastTool {
 
     /// The full reference, as `kma-forecast help` prints it: the tool's help, then every
     /// subcommand's.
-    static func reference(width: Int) -> String {
-        var out = rootSpec.helpText(width: width)
+    static func reference(width: Int, language: DisplayLanguage = .en) -> String {
+        var out = rootSpec.helpText(width: width, language: language)
         for command in subcommands {
             out += "\n" + String(repeating: "─", count: min(width, 60)) + "\n\n"
             // The forecast is the tool's own help above: its text once, not twice.
@@ -75,16 +75,16 @@ public enum KMAForecastTool {
                 ? CommandSpec(
                     name: spec.name, abstract: spec.abstract, usage: spec.usage,
                     discussion: "The tool's main job: 'kma-forecast forecast …' is 'kma-forecast …', whose notes and options are above.",
-                    options: [], positional: nil
-                ).helpText(width: width)
-                : spec.helpText(width: width)
+                    options: [], positional: nil, koreanHelpKey: "forecast-main"
+                ).helpText(width: width, language: language)
+                : spec.helpText(width: width, language: language)
             // A paragraph printed already (the place data's source) is not printed again.
             func paragraphs(_ text: String) -> [String] {
                 text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
             }
             let printed = Set(paragraphs(out))
             let fresh = paragraphs(text).filter { !printed.contains($0) }.joined(separator: "\n\n")
-            out += "kma-forecast \(command.spec.name)\n\n" + fresh + "\n"
+            out += "kma-forecast \(spec.name)\n\n" + fresh + "\n"
         }
         return out
     }
@@ -121,10 +121,11 @@ public enum KMAForecastTool {
     private static func dispatch(_ context: CommandContext) async -> Int32 {
         var arguments = context.arguments
         var spec = rootSpec
+        let language = DisplayLanguage.requested(context)
         do throws(CLIError) {
             let width = try Platform.outputColumns(environment: context.environment, sink: context.standardOutput)
             guard let first = arguments.first else {
-                context.standardOutput.write(rootSpec.helpText(width: width))
+                context.standardOutput.write(rootSpec.helpText(width: width, language: language))
                 return ExitCode.success
             }
             // `--generate-completion-script <shell>` (swift-argument-parser's spelling),
@@ -139,7 +140,12 @@ public enum KMAForecastTool {
                 context.standardOutput.write("kma-forecast \(version)\n")
                 return ExitCode.success
             }
-            if first == "help" { return try help(topic: arguments.dropFirst().first, width: width, context) }
+            if first == "help" {
+                // `--lang ko` (or `--lang=ko`) anywhere on the line chooses the language, not the topic.
+                let rest = Array(arguments.dropFirst()), skip = rest.firstIndex(of: "--lang").map { [$0, $0 + 1] } ?? []
+                let topic = rest.indices.first { !skip.contains($0) && !rest[$0].hasPrefix("--lang=") }.map { rest[$0] }
+                return try help(topic: topic, width: width, language: language, context)
+            }
             guard let command = subcommands.first(where: { $0.spec.name == first }) else {
                 guard first.hasPrefix("-") else {
                     throw CLIError.usage("Unknown subcommand '\(first)'" + suggestion(first))
@@ -148,7 +154,7 @@ public enum KMAForecastTool {
                 // (`--lat x --help` used to run the forecast and show the sample).
                 let parsed = try ParsedArguments.parse(arguments, spec: rootSpec)
                 if parsed.wantsHelp {
-                    context.standardOutput.write(rootSpec.helpText(width: width))
+                    context.standardOutput.write(rootSpec.helpText(width: width, language: language))
                     return ExitCode.success
                 }
                 return try await ForecastCommand.run(parsed, context)
@@ -157,7 +163,7 @@ public enum KMAForecastTool {
             arguments.removeFirst()
             let parsed = try ParsedArguments.parse(arguments, spec: spec)
             if parsed.wantsHelp {
-                context.standardOutput.write(spec.helpText(width: width))
+                context.standardOutput.write(spec.helpText(width: width, language: language))
                 return ExitCode.success
             }
             return try await command.run(parsed, context)
@@ -180,13 +186,13 @@ public enum KMAForecastTool {
     }
 
     /// `help [<subcommand>]`: a subcommand's help, or the full reference.
-    private static func help(topic: String?, width: Int, _ context: CommandContext) throws(CLIError) -> Int32 {
+    private static func help(topic: String?, width: Int, language: DisplayLanguage, _ context: CommandContext) throws(CLIError) -> Int32 {
         if let topic, let command = subcommands.first(where: { $0.spec.name == topic }) {
-            context.standardOutput.write(command.spec.helpText(width: width))
+            context.standardOutput.write(command.spec.helpText(width: width, language: language))
         } else if let topic {
             throw CLIError.usage("Unknown subcommand '\(topic)'" + suggestion(topic))
         } else {
-            context.standardOutput.write(reference(width: width))
+            context.standardOutput.write(reference(width: width, language: language))
         }
         return ExitCode.success
     }
@@ -199,15 +205,18 @@ public enum KMAForecastTool {
     /// Prints an error the way swift-argument-parser does and returns the exit status.
     static func report(_ error: CLIError, spec: CommandSpec, _ context: CommandContext) -> Int32 {
         // `--lang ko` (or a Korean locale): the error in Korean, from its first word.
-        let ko = DisplayLanguage.requested(context) == .ko
+        let ko = DisplayLanguage.requested(context) == .ko, hint = ko ? spec.koreanUsageHint : spec.usageHint
         let lead = ko ? "오류: " : "Error: "
         func text(_ message: String) -> String { TerminalText.safe(ko ? KoreanMessages.translate(message) : message) }
         switch error {
         case .usage(let message):
-            context.standardError.write(lead + text(message) + "\n" + (ko ? spec.koreanUsageHint : spec.usageHint) + "\n")
+            context.standardError.write(lead + text(message) + "\n" + hint + "\n")
             return ExitCode.usage
         case .runtime(let message):
             context.standardError.write(lead + text(message) + "\n")
+            return ExitCode.failure
+        case .failed(let message, let korean):
+            context.standardError.write(lead + (ko ? TerminalText.safe(korean) : text(message)) + "\n")
             return ExitCode.failure
         case .alreadyReported:
             return ExitCode.failure

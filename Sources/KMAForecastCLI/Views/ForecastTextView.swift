@@ -122,7 +122,7 @@ struct ForecastTextView {
         }
         for outcome in forecast.products {
             guard let failure = outcome.failure else { continue }
-            lines.append(style.yellow("! \(outcome.product.shortLabel(language)): \(TerminalText.safe(failure.message))"))
+            lines.append(style.yellow("! \(outcome.product.shortLabel(language)): \(TerminalText.safe(failure.message(in: language)))"))
         }
         return lines.joined(separator: "\n") + "\n"
     }

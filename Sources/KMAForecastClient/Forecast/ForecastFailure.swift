@@ -27,6 +27,9 @@ public struct ForecastFailure: Error, Hashable, Sendable, Codable, LocalizedErro
     /// Whether KMA refused the key for the service (``ForecastClientError/isAccessRefusal``):
     /// for the mid-term service, most often a key not applied for it (활용신청).
     public var isAccessRefusal: Bool
+    /// The error it was made from, in memory only (neither encoded nor compared): for the
+    /// message in another language (``koreanMessage``). Empty for a failure decoded from JSON.
+    var origin = InMemoryOnly<ForecastClientError>()
 
     /// What an error says.
     public init(_ error: ForecastClientError) {
@@ -37,6 +40,7 @@ public struct ForecastFailure: Error, Hashable, Sendable, Codable, LocalizedErro
         resultCode = error.resultCode?.rawValue
         isTransient = error.isTransient
         isAccessRefusal = error.isAccessRefusal
+        origin = InMemoryOnly(error)
     }
 
     /// The message.
