@@ -145,6 +145,7 @@ public final class RequestRateLimiter: Sendable {
     private let windowCount: Int
     private let now: @Sendable () -> Duration
     private let sleep: @Sendable (Duration) async -> Void
+    private let sleepEndsOnCancellation: Bool
     private let state = Locked(State())
 
     /// A limiter on the continuous clock.
@@ -160,16 +161,22 @@ public final class RequestRateLimiter: Sendable {
         self.init(
             requestsPerSecond: requestsPerSecond, margin: margin,
             now: { clock.now - start },
-            sleep: { duration in try? await Task.sleep(for: duration) }
+            sleep: { duration in try? await Task.sleep(for: duration) },
+            sleepEndsOnCancellation: true
         )
     }
 
     /// A limiter on an injected clock (tests): `now` is the time since any fixed origin, and
-    /// `sleep` waits that long on the same clock.
+    /// `sleep` waits that long on the same clock. `sleepEndsOnCancellation`: `sleep` returns at
+    /// once when the waiting task is cancelled (`Task.sleep` does), so a wait needs no race
+    /// against cancellation (``CancellableWait``), and no second task whose wake-up adds to
+    /// the lateness on a busy machine.
     package init(
         requestsPerSecond: Double, margin: Duration,
-        now: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async -> Void
+        now: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async -> Void,
+        sleepEndsOnCancellation: Bool = false
     ) {
+        self.sleepEndsOnCancellation = sleepEndsOnCancellation
         self.requestsPerSecond = requestsPerSecond
         self.margin = min(max(margin, .zero), .seconds(1))
         // Rounded up to the nanosecond: 1/30 s rounded to nearest (33,333,333 ns) would put
@@ -253,7 +260,11 @@ public final class RequestRateLimiter: Sendable {
             }
             if let permit = decision.permit { return permit }
             wakeAt = now() + decision.wait
-            await CancellableWait.wait(decision.wait, using: sleep)
+            if sleepEndsOnCancellation {
+                await sleep(decision.wait)
+            } else {
+                await CancellableWait.wait(decision.wait, using: sleep)
+            }
             if Task.isCancelled { return .cancelled }
         }
     }
