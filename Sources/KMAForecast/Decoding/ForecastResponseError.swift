@@ -1,7 +1,12 @@
 /// Why a response body is not a usable page of forecast items.
 ///
 /// Every case's ``description`` says what happened and what to do, and never contains a
-/// service key (text quoted from a body passes through ``KeyRedaction``).
+/// service key (text quoted from a body passes through ``KeyRedaction``). Text a peer sent is
+/// kept in the case as it came and shown by the package's one rule for network text,
+/// ``PrintableText``: a message or title through ``PrintableText/excerpt(_:)`` (control
+/// characters, line breaks and bidirectional overrides escaped as `\u{1B}`, cut after 300
+/// characters), a detail through ``PrintableText/singleLine(_:)``; so the description is one
+/// line that cannot drive a terminal, whatever KMA, a gateway or a proxy sent.
 public enum ForecastResponseError: Error, Hashable, Sendable {
     /// KMA answered with a `resultCode` other than `00` (`03` NO_DATA, `10` with KMA's own
     /// text, `22` quota, `30` key not registered …). `message` is KMA's `resultMsg`.
@@ -15,7 +20,7 @@ public enum ForecastResponseError: Error, Hashable, Sendable {
     /// KMA API Hub's own small JSON error body (no `response` object), sent with HTTP 401 or 403
     /// for an invalid `authKey`, an API not applied for (활용신청), or an API it does not allow
     /// ("허용되지 않은 API"). `status` is the status the body states, if any; `message` is its
-    /// message, control characters removed.
+    /// message as sent (trimmed).
     case apiHubRefusal(status: Int?, message: String)
     /// `resultCode` `00` with no items at all (`"body":{}`, no `body`, `items` empty or `""`)
     /// and `totalCount` 0 or absent: an empty run, which is not a forecast.
@@ -61,17 +66,17 @@ extension ForecastResponseError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .resultCode(let code, let message):
-            let said = message.isEmpty ? "" : " (\"\(KeyRedaction.redact(message))\")"
+            let said = message.isEmpty ? "" : " (\"\(Self.quote(message))\")"
             return "KMA answered resultCode \(code)\(said). \(code.advice)"
         case .gateway(let code, let authMessage, let errorMessage):
             let name = code.name ?? authMessage
             let said = [authMessage, errorMessage].filter { !$0.isEmpty && $0 != name }
-            let quoted = said.isEmpty ? "" : " (" + said.map { "\"\(KeyRedaction.redact($0))\"" }.joined(separator: ", ") + ")"
-            let named = name.isEmpty ? "" : " " + KeyRedaction.redact(name)
-            return "The data.go.kr gateway refused the request: returnReasonCode \(code.rawValue)\(named)\(quoted). \(code.advice)"
+            let quoted = said.isEmpty ? "" : " (" + said.map { "\"\(Self.quote($0))\"" }.joined(separator: ", ") + ")"
+            let named = name.isEmpty ? "" : " " + Self.quote(name)
+            return "The data.go.kr gateway refused the request: returnReasonCode \(PrintableText.excerpt(code.rawValue))\(named)\(quoted). \(code.advice)"
         case .apiHubRefusal(let status, let message):
             let stated = status.map { "status \($0)" }
-            let said = message.isEmpty ? nil : "\"\(KeyRedaction.redact(message))\""
+            let said = message.isEmpty ? nil : "\"\(Self.quote(message))\""
             let detail = [stated, said].compactMap { $0 }.joined(separator: ": ")
             return "KMA API Hub refused the request\(detail.isEmpty ? "" : " (\(detail))"). \(Self.apiHubAdvice(status: status, message: message))"
         case .emptyRun:
@@ -79,23 +84,29 @@ extension ForecastResponseError: CustomStringConvertible {
         case .xmlNotSupported:
             return "The response is XML (dataType=XML); this toolkit reads JSON: request with dataType=JSON."
         case .legacyFormat(let detail):
-            return "The response is in the retired pre-2021 format (\(detail)); use VilageFcstInfoService_2.0 (getVilageFcst, getUltraSrtFcst, getUltraSrtNcst)."
+            return "The response is in the retired pre-2021 format (\(PrintableText.singleLine(detail))); use VilageFcstInfoService_2.0 (getVilageFcst, getUltraSrtFcst, getUltraSrtNcst)."
         case .html(let title):
-            let said = title.map { " titled \"\(KeyRedaction.redact($0))\"" } ?? ""
+            let said = title.map { " titled \"\(Self.quote($0))\"" } ?? ""
             return "The server sent an HTML page\(said) instead of data: check the service URL, and whether a proxy or captive portal is in the way."
         case .empty:
             return "The response body is empty; KMA may be having trouble: try again in a minute."
         case .malformedJSON(let offset, let reason):
-            return "The response is not valid JSON at byte \(offset): \(reason)."
+            return "The response is not valid JSON at byte \(offset): \(PrintableText.singleLine(reason))."
         case .truncated(let offset):
             return "The response ends early at byte \(offset) (the connection was probably cut); try again."
         case .unexpectedShape(let detail):
-            return "The response is JSON but not a KMA forecast response: \(detail)."
+            return "The response is JSON but not a KMA forecast response: \(PrintableText.singleLine(detail))."
         }
     }
 }
 
 extension ForecastResponseError {
+    /// What a peer said, as a description quotes it: the key redacted, then the one rule for
+    /// network text (``PrintableText/excerpt(_:)``: escaped, one line, at most 300 characters).
+    package static func quote(_ text: String) -> String {
+        PrintableText.excerpt(KeyRedaction.redact(text))
+    }
+
     /// What to do about an API Hub refusal, from what its body says: an API not allowed for the
     /// key, an API not applied for (활용신청, or a bare 403), or a key problem (401, 인증키).
     static func apiHubAdvice(status: Int?, message: String) -> String {

@@ -116,9 +116,9 @@ struct PageWalker<Sink: ItemSink> {
                 if reader.key(key, is: "returnReasonCode") {
                     code = try reader.optionalScalarText() ?? ""
                 } else if reader.key(key, is: "returnAuthMsg") {
-                    authMessage = QuotedText.clean(try reader.optionalScalarText() ?? "")
+                    authMessage = (try reader.optionalScalarText() ?? "").trimmingWhitespace()
                 } else if reader.key(key, is: "errMsg") {
-                    errorMessage = QuotedText.clean(try reader.optionalScalarText() ?? "")
+                    errorMessage = (try reader.optionalScalarText() ?? "").trimmingWhitespace()
                 } else if depth == 0, reader.key(key, is: "cmmMsgHeader") {
                     try read(&reader, depth: 1)
                 } else {
@@ -134,7 +134,7 @@ struct PageWalker<Sink: ItemSink> {
     private func checkHeader() throws(ForecastResponseError) {
         guard let code = resultCode else { throw .unexpectedShape("'response.header' has no 'resultCode'") }
         if code == "00" { return }
-        if code == "0000" { throw .legacyFormat("resultCode 0000 '\(resultMessage)'") }
+        if code == "0000" { throw .legacyFormat("resultCode 0000 '\(PrintableText.excerpt(resultMessage))'") }
         throw .resultCode(ResultCode(rawValue: code), message: resultMessage)
     }
 
@@ -220,7 +220,7 @@ struct PageWalker<Sink: ItemSink> {
             } else if reader.key(key, is: "category") {
                 let text = try reader.scalarText("category")
                 guard let parsed = ForecastCategory(validating: text) else {
-                    throw .unexpectedShape("item \(number) has category '\(text)', which is empty, longer than \(ForecastCategory.maximumCodeLength) bytes, or holds a NUL character")
+                    throw .unexpectedShape("item \(number) has category '\(PrintableText.excerpt(text))', which is empty, longer than \(ForecastCategory.maximumCodeLength) bytes, or holds a NUL character")
                 }
                 category = parsed
             } else if reader.key(key, is: "fcstDate") {

@@ -25,8 +25,8 @@ enum ResponseSniffer {
             if openTag("OpenAPI_ServiceResponse", in: Array(text.utf8)) != nil {
                 return .gateway(
                     reasonCode: ResultCode(rawValue: element("returnReasonCode", in: text) ?? ""),
-                    authMessage: QuotedText.clean(element("returnAuthMsg", in: text) ?? ""),
-                    errorMessage: QuotedText.clean(element("errMsg", in: text) ?? "")
+                    authMessage: element("returnAuthMsg", in: text) ?? "",
+                    errorMessage: element("errMsg", in: text) ?? ""
                 )
             }
             if lower.hasPrefix("<!doctype html") || lower.contains("<html") {

@@ -101,6 +101,6 @@ public struct XMLTextError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `the character reference '&#xD800;' is invalid: it names no character XML allows …`
     public var description: String {
-        "the character reference '\(reference)' is invalid: \(reason)"
+        "the character reference '\(PrintableText.excerpt(reference))' is invalid: \(reason)"
     }
 }

@@ -1,15 +1,4 @@
-// The C math library (atan, pow, log, sin, cos …), whichever platform provides it.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(WASILibc)
-import WASILibc
-#elseif canImport(ucrt)
-import ucrt
-#endif
+import KMAGrid  // CMath: the package's one maths shim (the C library's atan, pow, log, sin …)
 
 /// 체감온도 (apparent temperature) by KMA's definition: pure functions of the air temperature,
 /// the relative humidity, the 10 m wind and the KST month, with no allocation.
@@ -74,15 +63,15 @@ public enum ApparentTemperature {
     /// + 0.00391838·RH^1.5·atan(0.023101·RH) − 4.686035`.
     @inlinable
     public static func wetBulb(temperature ta: Double, humidityPercent rh: Double) -> Double {
-        ta * atan(0.151977 * (rh + 8.313659).squareRoot()) + atan(ta + rh) - atan(rh - 1.67633)
-            + 0.00391838 * rh * rh.squareRoot() * atan(0.023101 * rh) - 4.686035
+        ta * CMath.atan(0.151977 * (rh + 8.313659).squareRoot()) + CMath.atan(ta + rh) - CMath.atan(rh - 1.67633)
+            + 0.00391838 * rh * rh.squareRoot() * CMath.atan(0.023101 * rh) - 4.686035
     }
 
     /// The JAG/TI wind chill, °C, from the air temperature (°C) and the 10 m wind in km/h. Valid
     /// (by KMA's rule) for `T ≤ 10 °C` and a wind of at least 4.68 km/h; not checked here.
     @inlinable
     public static func windChill(temperature t: Double, windKilometresPerHour v: Double) -> Double {
-        let v16 = pow(v, 0.16)
+        let v16 = CMath.pow(v, 0.16)
         return 13.12 + 0.6215 * t - 11.37 * v16 + 0.3965 * v16 * t
     }
 }

@@ -1,15 +1,4 @@
-// The C math library (atan, pow, log, sin, cos …), whichever platform provides it.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(WASILibc)
-import WASILibc
-#elseif canImport(ucrt)
-import ucrt
-#endif
+import KMAGrid  // CMath: the package's one maths shim (the C library's atan, pow, log, sin …)
 
 /// The dew point by the Magnus formula over water, with Alduchov and Eskridge's (1996)
 /// constants `b = 17.625`, `c = 243.04 °C` (their AERK fit, within 0.1–0.4 °C of the exact
@@ -34,7 +23,7 @@ public enum DewPoint {
     @inlinable
     public static func celsius(temperature: Double, humidityPercent: Double) -> Double? {
         guard temperature.isFinite, humidityPercent.isFinite, humidityPercent > 0, temperature > -c else { return nil }
-        let gamma = log(humidityPercent / 100) + b * temperature / (c + temperature)
+        let gamma = CMath.log(humidityPercent / 100) + b * temperature / (c + temperature)
         return c * gamma / (b - gamma)
     }
 }

@@ -213,7 +213,7 @@ public enum GridFieldDecoder {
         if found == 0 {
             if let comment = firstComment {
                 let text = String(decoding: UnsafeRawBufferPointer(start: base + comment.start, count: comment.end - comment.start), as: UTF8.self)
-                return .failure(.serviceMessage(cleaned(text.drop { $0 == "#" || $0 == " " })))
+                return .failure(.serviceMessage(String(text.drop { $0 == "#" || $0 == " " }).trimmingWhitespace()))
             }
             return .failure(.empty)
         }
@@ -332,7 +332,7 @@ public enum GridFieldDecoder {
         var end = start
         while end < count && !isSeparator(base[end]) && end - start < 40 { end += 1 }
         let text = String(decoding: UnsafeRawBufferPointer(start: base + start, count: end - start), as: UTF8.self)
-        return .invalidNumber(line: line, text: cleaned(Substring(text)))
+        return .invalidNumber(line: line, text: text)
     }
 
     /// The refusal a JSON, XML or HTML body holds.
@@ -343,11 +343,5 @@ public enum GridFieldDecoder {
         } catch {
             return .refused(error)
         }
-    }
-
-    /// Text from a body made safe to show: control characters removed, at most 200 characters.
-    private static func cleaned(_ text: Substring) -> String {
-        let kept = QuotedText.clean(String(text))
-        return kept.count > 200 ? String(kept.prefix(200)) + "…" : kept
     }
 }

@@ -1,11 +1,13 @@
 /// Why a body from KMA API Hub's grid-field service (`nph-dfs_*_grd`) is not a whole field.
 ///
 /// Every case's ``description`` says what was wrong and what to do. Text quoted from a body is
-/// cut to at most 200 characters with control characters removed; a client that knows the key
-/// redacts it as well (KMA could echo it).
+/// kept as sent in the case and shown by the package's one rule for network text
+/// (``PrintableText/excerpt(_:)``: control characters escaped, cut after 300 characters); a
+/// client that knows the key redacts it as well (KMA could echo it).
 public enum GridFieldError: Error, Hashable, Sendable {
     /// The body held no numbers, only a `#` line: API Hub's way of reporting an error with
-    /// HTTP 200, e.g. `# input variable error (-1)`. `message` is that line without the `#`.
+    /// HTTP 200, e.g. `# input variable error (-1)`. `message` is that line without the `#`, as sent
+    /// (trimmed).
     case serviceMessage(String)
     /// The body is JSON, XML or HTML: an API Hub refusal (HTTP 403 with `"status":403` and text
     /// mentioning 활용신청: the operation is not applied for), the data.go.kr-style gateway
@@ -48,7 +50,7 @@ extension GridFieldError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .serviceMessage(let message):
-            return "KMA API Hub answered with an error line instead of a field: '\(message)'. Check the variable (one code the product has, e.g. TMP), the run (tmfc) and the valid time (tmef)."
+            return "KMA API Hub answered with an error line instead of a field: '\(PrintableText.excerpt(message))'. Check the variable (one code the product has, e.g. TMP), the run (tmfc) and the valid time (tmef)."
         case .refused(let error):
             return error.description
         case .empty:
@@ -58,7 +60,7 @@ extension GridFieldError: CustomStringConvertible {
         case .wrongCount(let found, let expected):
             return "the grid field holds \(found) values, not \(expected) (149 × 253 cells): it is not a whole field of the KMA 5 km grid."
         case .invalidNumber(let line, let text):
-            return "the grid field has '\(text)' on line \(line), which is not a number: the body is not a KMA grid field."
+            return "the grid field has '\(PrintableText.excerpt(text))' on line \(line), which is not a number: the body is not a KMA grid field."
         case .misalignedRow(let ny, let line, let values, let expected):
             return "row ny \(ny) of the grid field does not end where KMA's layout puts it (each 149-value row over 8 lines of 20 values, the last of 9): line \(line) holds \(values) values, not \(expected), so every cell after it would be shifted. The body is not a whole field of the KMA 5 km grid; try again."
         case .implausibleValue(let variable, let value, let nx, let ny, let range):

@@ -31,8 +31,8 @@ enum APIHubRefusal {
                     if status == nil, statusKeys.contains(name), let number = Int(text.trimmingWhitespace()), (100...599).contains(number) {
                         status = number
                     } else if let rank = messageKeys.firstIndex(of: name), rank < (message?.rank ?? .max) {
-                        let cleaned = QuotedText.clean(text)
-                        if !cleaned.isEmpty { message = (rank, cleaned) }
+                        let trimmed = text.trimmingWhitespace()
+                        if !trimmed.isEmpty { message = (rank, trimmed) }
                     }
                 default:
                     try reader.skipValue()

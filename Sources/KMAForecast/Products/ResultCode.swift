@@ -130,8 +130,9 @@ public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConv
     /// The hint for key problems (20, 30, 31).
     static let activationHint = "A new key (or a new 활용신청) can take an hour or more to become active."
 
-    /// `03 NO_DATA`, or the bare code when undocumented.
+    /// `03 NO_DATA`, or the bare code when undocumented (escaped by the one rule for network
+    /// text, ``PrintableText/excerpt(_:)``: the code is what the server sent).
     public var description: String {
-        name.map { "\(rawValue) \($0)" } ?? rawValue
+        name.map { "\(rawValue) \($0)" } ?? PrintableText.excerpt(rawValue)
     }
 }

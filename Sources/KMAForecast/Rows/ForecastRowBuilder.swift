@@ -313,13 +313,14 @@ public enum RowBuilderError: Error, Hashable, Sendable, CustomStringConvertible 
     /// (``ForecastRow/maximumUndocumentedCategories``): not a forecast KMA sends.
     case tooManyCategories(ForecastItem, limit: Int)
 
-    /// A message for a person.
+    /// A message for a person; the values and category KMA sent are shown by the one rule for
+    /// network text (``PrintableText/excerpt(_:)``).
     public var description: String {
         switch self {
         case .duplicate(let item, let existing):
-            return "\(item.category) for \(item.forecastDateString) \(item.forecastTimeString) at nx \(item.nx), ny \(item.ny) appears twice ('\(existing)' and '\(item.value)'): the pages overlap or repeat"
+            return "\(PrintableText.excerpt(item.category.code)) for \(item.forecastDateString) \(item.forecastTimeString) at nx \(item.nx), ny \(item.ny) appears twice ('\(PrintableText.excerpt(existing))' and '\(PrintableText.excerpt(item.value))'): the pages overlap or repeat"
         case .mixedRuns(let item, let rowBase):
-            return "\(item.category) for \(item.forecastDateString) \(item.forecastTimeString) at nx \(item.nx), ny \(item.ny) is from run \(item.base), but the rest of that hour is from run \(rowBase): the pages come from different runs"
+            return "\(PrintableText.excerpt(item.category.code)) for \(item.forecastDateString) \(item.forecastTimeString) at nx \(item.nx), ny \(item.ny) is from run \(item.base), but the rest of that hour is from run \(rowBase): the pages come from different runs"
         case .tooManyCategories(let item, let limit):
             return "\(item.forecastDateString) \(item.forecastTimeString) at nx \(item.nx), ny \(item.ny) has more than \(limit) categories KMA does not document (the forecast has 17): not an answer KMA sends, so it was not used"
         case .outOfRange(let item):

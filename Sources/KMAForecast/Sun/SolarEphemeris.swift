@@ -1,15 +1,4 @@
-// The C math library (atan, pow, log, sin, cos …), whichever platform provides it.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(WASILibc)
-import WASILibc
-#elseif canImport(ucrt)
-import ucrt
-#endif
+import KMAGrid  // CMath: the package's one maths shim (the C library's atan, pow, log, sin …)
 
 /// The sun's place for sunrise, sunset and twilight: NOAA's solar calculator equations (after
 /// Meeus, *Astronomical Algorithms*), as in NOAA's `solcalc` (`calcSunDeclination`,
@@ -48,16 +37,16 @@ public enum SolarEphemeris {
         let m = 357.52911 + t * (35_999.05029 - 0.0001537 * t)
         let e = 0.016708634 - t * (0.000042037 + 0.0000001267 * t)
         let mr = m * radian
-        let center = sin(mr) * (1.914602 - t * (0.004817 + 0.000014 * t)) + sin(2 * mr) * (0.019993 - 0.000101 * t) + sin(3 * mr) * 0.000289
+        let center = CMath.sin(mr) * (1.914602 - t * (0.004817 + 0.000014 * t)) + CMath.sin(2 * mr) * (0.019993 - 0.000101 * t) + CMath.sin(3 * mr) * 0.000289
         let omega = (125.04 - 1934.136 * t) * radian
-        let lambda = (l0 + center - 0.00569 - 0.00478 * sin(omega)) * radian
+        let lambda = (l0 + center - 0.00569 - 0.00478 * CMath.sin(omega)) * radian
         let seconds = 21.448 - t * (46.8150 + t * (0.00059 - t * 0.001813))
-        let epsilon = (23.0 + (26.0 + seconds / 60.0) / 60.0 + 0.00256 * cos(omega)) * radian
-        let declination = asin(sin(epsilon) * sin(lambda))
-        let y = tan(epsilon / 2) * tan(epsilon / 2)
+        let epsilon = (23.0 + (26.0 + seconds / 60.0) / 60.0 + 0.00256 * CMath.cos(omega)) * radian
+        let declination = CMath.asin(CMath.sin(epsilon) * CMath.sin(lambda))
+        let y = CMath.tan(epsilon / 2) * CMath.tan(epsilon / 2)
         let l0r = l0 * radian
-        let eot = y * sin(2 * l0r) - 2 * e * sin(mr) + 4 * e * y * sin(mr) * cos(2 * l0r)
-            - 0.5 * y * y * sin(4 * l0r) - 1.25 * e * e * sin(2 * mr)
+        let eot = y * CMath.sin(2 * l0r) - 2 * e * CMath.sin(mr) + 4 * e * y * CMath.sin(mr) * CMath.cos(2 * l0r)
+            - 0.5 * y * y * CMath.sin(4 * l0r) - 1.25 * e * e * CMath.sin(2 * mr)
         return State(declination: declination, equationOfTime: eot / radian * 4)
     }
 
@@ -67,9 +56,9 @@ public enum SolarEphemeris {
     public static func hourAngle(zenith: Double, latitude: Double, declination: Double) -> Double? {
         let radian = Double.pi / 180
         let phi = latitude * radian
-        let argument = cos(zenith * radian) / (cos(phi) * cos(declination)) - tan(phi) * tan(declination)
+        let argument = CMath.cos(zenith * radian) / (CMath.cos(phi) * CMath.cos(declination)) - CMath.tan(phi) * CMath.tan(declination)
         guard argument.isFinite, argument >= -1, argument <= 1 else { return nil }
-        return acos(argument)
+        return CMath.acos(argument)
     }
 
     /// The sun's geometric elevation, degrees (no refraction), at an instant and place.
@@ -82,7 +71,7 @@ public enum SolarEphemeris {
         let trueSolar = minutes + state.equationOfTime + 4 * longitude
         let hourAngle = (trueSolar / 4 - 180) * radian
         let phi = latitude * radian
-        let cosZenith = sin(phi) * sin(state.declination) + cos(phi) * cos(state.declination) * cos(hourAngle)
-        return 90 - acos(min(1, max(-1, cosZenith))) / radian
+        let cosZenith = CMath.sin(phi) * CMath.sin(state.declination) + CMath.cos(phi) * CMath.cos(state.declination) * CMath.cos(hourAngle)
+        return 90 - CMath.acos(min(1, max(-1, cosZenith))) / radian
     }
 }

@@ -1,16 +1,3 @@
-// The C math library (atan, pow, log, sin, cos …), whichever platform provides it.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#elseif canImport(WASILibc)
-import WASILibc
-#elseif canImport(ucrt)
-import ucrt
-#endif
-
 /// A day's sun at a place, computed on the device from NOAA's solar equations
 /// (``SolarEphemeris``): dawns, sunrise, solar noon, sunset and dusks, each an instant in KST,
 /// with WeatherKit's names. No key, no request.

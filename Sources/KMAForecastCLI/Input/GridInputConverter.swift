@@ -153,7 +153,7 @@ struct GridInputConverter {
             for index in lo..<hi {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
-                    let fields = GridInputConverter.quotedFields(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self))
+                    let fields = GridInputConverter.quotedFields(Array(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self).utf8))
                     let problem: Problem = fields.count == 2 ? .none : .fieldCount(fields.count)
                     rewritten.append((fields.first ?? "", fields.count > 1 ? fields[1] : ""))
                     return Line(number: number, rewritten: rewritten.count - 1, latitude: lo..<lo, longitude: lo..<lo, problem: problem)
@@ -272,36 +272,12 @@ struct GridInputConverter {
         return fields
     }
 
-    /// RFC 4180 fields of one line: `"37.5","126.9"`, doubled quotes inside quotes.
-    static func quotedFields(_ line: String) -> [String] {
-        var fields: [String] = []
-        var current = ""
-        var inQuotes = false
-        var iterator = Array(line).makeIterator()
-        var pending: Character? = nil
-        while let character = pending ?? iterator.next() {
-            pending = nil
-            if inQuotes {
-                if character == "\"" {
-                    if let following = iterator.next() {
-                        if following == "\"" { current.append("\"") } else { inQuotes = false; pending = following }
-                    } else {
-                        inQuotes = false
-                    }
-                } else {
-                    current.append(character)
-                }
-            } else if character == "\"" {
-                inQuotes = true
-            } else if character == "," {
-                fields.append(current.trimmingASCIIWhitespace())
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        fields.append(current.trimmingASCIIWhitespace())
-        return fields
+    /// RFC 4180 fields of one line (`"37.5","126.9"`, doubled quotes inside quotes), each
+    /// trimmed, read by the package's one CSV reader (`CSVRecords`); a quote left open runs to
+    /// the end of the line.
+    static func quotedFields(_ line: [UInt8]) -> [String] {
+        let record = (try? CSVRecords.records(line)) ?? (try? CSVRecords.records(line + [UInt8(ascii: "\"")]))
+        return (record?.first?.fields ?? [""]).map { $0.trimmingASCIIWhitespace() }
     }
 
     /// For the first line with two non-numeric fields: `true` for a `lat,lon` header, `false`

@@ -31,7 +31,7 @@ extension ForecastClientError {
         case .warnings:
             let prefix = "The weather warning service (기상특보, WthrWrnInfoService) failed: "
             if case .response(let error) = reason, case .resultCode(_, let message) = error, WarningDecoder.isQueryPeriodRefusal(error) {
-                return prefix + "KMA refused the query period (resultCode 99, \"\(KeyRedaction.redact(message))\"): it answers at most 6 days back from today (KST). Ask for a period that starts at most 6 days before today."
+                return prefix + "KMA refused the query period (resultCode 99, \"\(ForecastResponseError.quote(message))\"): it answers at most 6 days back from today (KST). Ask for a period that starts at most 6 days before today."
             }
             guard isAccessRefusal else { return prefix + serviceNeutralDescription }
             return prefix + refusalSaid + ". " + Self.warningsApplicationHint
@@ -48,9 +48,9 @@ extension ForecastClientError {
         case .forbidden: "KMA answered HTTP 403 Forbidden"
         case .httpStatus(let code): "KMA answered HTTP \(code)"
         case .response(.gateway(let code, let authMessage, _)):
-            "the data.go.kr gateway refused the key: returnReasonCode \(code.rawValue) \(code.name ?? KeyRedaction.redact(authMessage))"
+            "the data.go.kr gateway refused the key: returnReasonCode \(code.rawValue) \(code.name ?? ForecastResponseError.quote(authMessage))"
         case .response(.apiHubRefusal(let status, let message)):
-            "KMA API Hub refused the request" + (status.map { " (status \($0))" } ?? "") + (message.isEmpty ? "" : ": \"\(KeyRedaction.redact(message))\"")
+            "KMA API Hub refused the request" + (status.map { " (status \($0))" } ?? "") + (message.isEmpty ? "" : ": \"\(ForecastResponseError.quote(message))\"")
         case .response(let error):
             "KMA answered resultCode \(error.resultCode?.description ?? "?")"
         default: serviceNeutralDescription

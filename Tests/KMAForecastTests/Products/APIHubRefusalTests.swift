@@ -32,19 +32,23 @@ struct APIHubRefusalTests {
         #expect(decodePage(text) == .failure(expected))
     }
 
-    @Test("Messages are cleaned: control characters (escape sequences) out, whitespace collapsed, length capped")
-    func cleaned() throws {
-        let text = #"{"status":401,"message":"\u001b[31m인증키\r\n\t오류\u0007 \u0085끝"}"#
-        #expect(decodePage(text) == .failure(.apiHubRefusal(status: 401, message: "[31m인증키 오류 끝")))
+    @Test("Messages are kept as sent (trimmed); the description escapes them and cuts them by the one rule")
+    func keptAndEscaped() throws {
+        let text = #"{"status":401,"message":" \u001b[31m인증키\r\n\t오류\u0007 \u0085끝\n"}"#
+        let sent = "\u{1B}[31m인증키\r\n\t오류\u{07} \u{85}끝"
+        #expect(decodePage(text) == .failure(.apiHubRefusal(status: 401, message: sent)))
+        #expect(ForecastResponseError.apiHubRefusal(status: 401, message: sent).description.hasPrefix(
+            #"KMA API Hub refused the request (status 401: "\u{1B}[31m인증키\u{D}\u{A}\u{9}오류\u{7} \u{85}끝")."#))
         let long = String(repeating: "가", count: 400)
-        guard case .failure(.apiHubRefusal(_, let message)) = decodePage(#"{"message":"\#(long)"}"#) else {
+        guard case .failure(let error) = decodePage(#"{"message":"\#(long)"}"#), case .apiHubRefusal(_, let message) = error else {
             Issue.record("not a refusal")
             return
         }
-        #expect(message == String(repeating: "가", count: QuotedText.limit) + "…")
-        // The gateway's fields are cleaned the same way.
+        #expect(message == long)
+        #expect(error.description.contains("\"" + String(repeating: "가", count: PrintableText.maximumExcerptLength) + "… (100 more characters)\""))
+        // The gateway's fields are kept and shown the same way.
         let xml = "<OpenAPI_ServiceResponse><cmmMsgHeader><errMsg>SERVICE\u{1B}[2J ERROR</errMsg><returnReasonCode>30</returnReasonCode></cmmMsgHeader></OpenAPI_ServiceResponse>"
-        #expect(decodePage(xml) == .failure(.gateway(reasonCode: .serviceKeyNotRegistered, authMessage: "", errorMessage: "SERVICE [2J ERROR")))
+        #expect(decodePage(xml) == .failure(.gateway(reasonCode: .serviceKeyNotRegistered, authMessage: "", errorMessage: "SERVICE\u{1B}[2J ERROR")))
     }
 
     @Test("A key echoed in a message is never shown")
