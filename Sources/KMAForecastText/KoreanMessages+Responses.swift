@@ -9,23 +9,23 @@ extension KoreanMessages {
     package static func text(_ error: ForecastResponseError) -> String {
         switch error {
         case .resultCode(let code, let message):
-            let said = message.isEmpty ? "" : " (\"\(KeyRedaction.redact(message))\")"
+            let said = message.isEmpty ? "" : " (\"\(ForecastResponseError.quote(message))\")"
             return text("resultCode", code.description, said) + " " + advice(code)
         case .gateway(let code, let authMessage, let errorMessage):
             let name = code.name ?? authMessage
             let said = [authMessage, errorMessage].filter { !$0.isEmpty && $0 != name }
-            let quoted = said.isEmpty ? "" : " (" + said.map { "\"\(KeyRedaction.redact($0))\"" }.joined(separator: ", ") + ")"
-            let named = name.isEmpty ? "" : " " + KeyRedaction.redact(name)
+            let quoted = said.isEmpty ? "" : " (" + said.map { "\"\(ForecastResponseError.quote($0))\"" }.joined(separator: ", ") + ")"
+            let named = name.isEmpty ? "" : " " + ForecastResponseError.quote(name)
             return text("gateway", code.rawValue + named + quoted) + " " + advice(code)
         case .apiHubRefusal(let status, let message):
             let stated = status.map { "status \($0)" }
-            let said = message.isEmpty ? nil : "\"\(KeyRedaction.redact(message))\""
+            let said = message.isEmpty ? nil : "\"\(ForecastResponseError.quote(message))\""
             let detail = [stated, said].compactMap { $0 }.joined(separator: ": ")
             return text("apiHubRefusal", detail.isEmpty ? "" : " (\(detail))") + " " + apiHubAdvice(status: status, message: message)
         case .emptyRun: return text("responseEmptyRun")
         case .xmlNotSupported: return text("xmlNotSupported")
-        case .legacyFormat(let detail): return text("legacyFormat", KeyRedaction.redact(detail))
-        case .html(let title): return text("html", title.map { " \"\(KeyRedaction.redact($0))\"" } ?? "")
+        case .legacyFormat(let detail): return text("legacyFormat", ForecastResponseError.quote(detail))
+        case .html(let title): return text("html", title.map { " \"\(ForecastResponseError.quote($0))\"" } ?? "")
         case .empty: return text("emptyBody")
         case .malformedJSON(let offset, _): return text("malformedJSON", String(offset))
         case .truncated(let offset): return text("truncated", String(offset))

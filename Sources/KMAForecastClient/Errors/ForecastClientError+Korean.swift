@@ -25,7 +25,7 @@ extension ForecastClientError {
         case .warnings:
             let prefix = KoreanMessages.text("serviceWarnings")
             if case .response(let error) = reason, case .resultCode(_, let message) = error, WarningDecoder.isQueryPeriodRefusal(error) {
-                return prefix + KoreanMessages.text("warningsPeriod", KeyRedaction.redact(message))
+                return prefix + KoreanMessages.text("warningsPeriod", ForecastResponseError.quote(message))
             }
             return prefix + (isAccessRefusal ? koreanRefusal + ". " + KoreanMessages.text("warningsApplicationHint") : koreanServiceNeutral)
         case .uvIndex:
@@ -40,9 +40,9 @@ extension ForecastClientError {
         case .forbidden: KoreanMessages.text("refusedForbidden")
         case .httpStatus(let code): KoreanMessages.text("refusedHTTP", String(code))
         case .response(.gateway(let code, let authMessage, _)):
-            KoreanMessages.text("refusedGateway", code.rawValue, code.name ?? KeyRedaction.redact(authMessage))
+            KoreanMessages.text("refusedGateway", code.rawValue, code.name ?? ForecastResponseError.quote(authMessage))
         case .response(.apiHubRefusal(let status, let message)):
-            KoreanMessages.text("refusedAPIHub", status.map { " (status \($0))" } ?? "", message.isEmpty ? "" : ": \"\(KeyRedaction.redact(message))\"")
+            KoreanMessages.text("refusedAPIHub", status.map { " (status \($0))" } ?? "", message.isEmpty ? "" : ": \"\(ForecastResponseError.quote(message))\"")
         case .response(let error): KoreanMessages.text("refusedResultCode", error.resultCode?.description ?? "?")
         default: koreanServiceNeutral
         }
