@@ -170,8 +170,21 @@ package struct NetCDFReader: Sendable {
     }
 
     package static func decode(_ slice: [UInt8], type: Int32) -> Value {
+        // Big-endian words of `size` bytes, in a plain loop: the tests run in a debug build,
+        // where a map of `reduce`s over slices took seconds for a whole run's file.
         func words(_ size: Int) -> [UInt64] {
-            stride(from: 0, to: slice.count, by: size).map { start in slice[start..<(start + size)].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+            var words: [UInt64] = []
+            words.reserveCapacity(slice.count / size)
+            slice.withUnsafeBufferPointer { bytes in
+                var start = 0
+                while start + size <= bytes.count {
+                    var word: UInt64 = 0
+                    for index in start..<(start + size) { word = word << 8 | UInt64(bytes[index]) }
+                    words.append(word)
+                    start += size
+                }
+            }
+            return words
         }
         switch type {
         case 1: return .bytes(slice.map { Int8(bitPattern: $0) })

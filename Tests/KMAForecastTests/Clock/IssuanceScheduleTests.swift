@@ -86,39 +86,68 @@ struct IssuanceScheduleTests {
         }
     }
 
-    @Test("Agrees with a Foundation Calendar reference at 50,000 instants (1990–2090)")
+    /// The reference: from the instant, step back minute by minute (Foundation's Calendar in
+    /// KST reads each minute's hour) to the first scheduled base that is available; its date
+    /// and time as `yyyyMMdd`, `HHmm`.
+    static func referenceBase(_ product: ForecastProduct, at unix: Int64, calendar: Calendar) -> (date: Int, time: Int) {
+        let date = Date(timeIntervalSince1970: TimeInterval(unix))
+        var candidate = calendar.date(bySetting: .second, value: 0, of: date) ?? date
+        if candidate > date { candidate = calendar.date(byAdding: .minute, value: -1, to: candidate) ?? candidate }
+        while true {
+            let c = calendar.dateComponents([.hour, .minute], from: candidate)
+            let onSchedule: Bool
+            switch product {
+            case .nowcast: onSchedule = c.minute == 0
+            case .ultraShort: onSchedule = c.minute == 30
+            case .shortTerm: onSchedule = c.minute == 0 && [2, 5, 8, 11, 14, 17, 20, 23].contains(c.hour)
+            }
+            let delay: TimeInterval = product == .ultraShort ? 900 : 600
+            if onSchedule && candidate.addingTimeInterval(delay) <= date { break }
+            candidate = candidate.addingTimeInterval(-60)
+        }
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: candidate)
+        return ((c.year ?? 0) * 10_000 + (c.month ?? 0) * 100 + (c.day ?? 0), (c.hour ?? 0) * 100 + (c.minute ?? 0))
+    }
+
+    /// Whether the schedule's base at `unix` is the reference's; records an issue when not.
+    static func agrees(_ product: ForecastProduct, at unix: Int64, calendar: Calendar) -> Bool {
+        let base = product.schedule.latestBase(atUnixSeconds: unix)
+        let expected = referenceBase(product, at: unix, calendar: calendar)
+        guard base.baseDateNumber == expected.date, base.baseTimeNumber == expected.time else {
+            Issue.record("\(product.rawValue) at \(unix): \(base) vs \(expected.date) \(expected.time)")
+            return false
+        }
+        return true
+    }
+
+    // It was 50,000 random instants (5 s of a debug run, most of them far from any turn of the
+    // date): now the turns themselves, every one, and a tenth of the random instants.
+    @Test("Agrees with a Foundation Calendar reference where every month of 1990–2090 begins, and at 5,000 random instants")
     func againstCalendarReference() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(secondsFromGMT: 32_400))
+        // Every month's first release of each product, a second before and at it: the base
+        // turns from the last one of the month before (its last day: 28, 29, 30 or 31;
+        // December's year) to the first of the new month. Every leap day of the range, 2000's
+        // included, and every year's turn are among them.
+        for year in 1990...2090 {
+            for month in 1...12 {
+                let midnight = try #require(calendar.date(from: DateComponents(year: year, month: month, day: 1)))
+                let start = Int64(midnight.timeIntervalSince1970)
+                // The day's first releases: nowcast 00 at 00:10, ultra-short 0030 at 00:45,
+                // short-term 0200 at 02:10.
+                for (product, release): (ForecastProduct, Int64) in [(.nowcast, 600), (.ultraShort, 2700), (.shortTerm, 7800)] {
+                    guard Self.agrees(product, at: start + release - 1, calendar: calendar),
+                          Self.agrees(product, at: start + release, calendar: calendar) else { return }
+                }
+            }
+        }
+        // And anywhere: seeded random instants over the range, each product in turn.
         var state: UInt64 = 42
-        for index in 0..<50_000 {
+        for index in 0..<5_000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let unix = 631_152_000 + Int64(state >> 34) % 3_155_760_000
-            let product = ForecastProduct.allCases[index % 3]
-            let base = product.schedule.latestBase(atUnixSeconds: unix)
-            // The reference: step back minute by minute to the first scheduled, available base.
-            let date = Date(timeIntervalSince1970: TimeInterval(unix))
-            var candidate = calendar.date(bySetting: .second, value: 0, of: date) ?? date
-            if candidate > date { candidate = calendar.date(byAdding: .minute, value: -1, to: candidate)! }
-            while true {
-                let c = calendar.dateComponents([.hour, .minute], from: candidate)
-                let onSchedule: Bool
-                switch product {
-                case .nowcast: onSchedule = c.minute == 0
-                case .ultraShort: onSchedule = c.minute == 30
-                case .shortTerm: onSchedule = c.minute == 0 && [2, 5, 8, 11, 14, 17, 20, 23].contains(c.hour)
-                }
-                let delay: TimeInterval = product == .ultraShort ? 900 : 600
-                if onSchedule && candidate.addingTimeInterval(delay) <= date { break }
-                candidate = candidate.addingTimeInterval(-60)
-            }
-            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: candidate)
-            let expectedDate = c.year! * 10_000 + c.month! * 100 + c.day!
-            let expectedTime = c.hour! * 100 + c.minute!
-            if base.baseDateNumber != expectedDate || base.baseTimeNumber != expectedTime {
-                Issue.record("\(product.rawValue) at \(unix): \(base) vs \(expectedDate) \(expectedTime)")
-                return
-            }
+            guard Self.agrees(ForecastProduct.allCases[index % 3], at: unix, calendar: calendar) else { return }
         }
     }
 }
