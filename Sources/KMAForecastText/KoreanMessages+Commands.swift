@@ -24,6 +24,15 @@ extension KoreanMessages {
         path == "-" || path == "standard input" ? "표준 입력" : "'\(PrintableText.singleLine(path))'"
     }
 
+    /// Why a file was not written, in Korean, from the writer's key and values (`fileWrite.<case>`,
+    /// a file kind as `fileKind.<kind>`, an `errno` by its POSIX name or number).
+    package static func fileWriteReason(_ key: String, _ values: [String]) -> String {
+        let filled = values.map { value in
+            value.hasPrefix("fileKind.") ? text(value) : key == "fileWrite.system" ? systemError(named: value, number: Int32(value) ?? 0) : value
+        }
+        return fill(commands[key] ?? key, filled)
+    }
+
     /// ``ForecastRowBuilder/Completeness`` in Korean.
     package static func text(_ completeness: ForecastRowBuilder.Completeness) -> String {
         switch completeness {
@@ -51,6 +60,23 @@ extension KoreanMessages {
         "placesDuplicateColumn": "{}의 머리 줄에 열 '{}'이(가) 두 번 있습니다. 출력을 이름으로 읽을 수 있도록 열마다 다른 이름을 주세요",
         "placesFieldCount": "머리 줄처럼 필드 {}개가 있어야 하는데 {}개가 있습니다",
         "placesRowError": "{} {}번째 줄: {}",
+        // a file not written (FileWriteError)
+        "fileWriteFailed": "{}에 쓸 수 없습니다: {}",
+        "fileWrite.emptyPath": "출력 경로가 비어 있습니다. 파일 이름을 주세요",
+        "fileWrite.symbolicLink": "심볼릭 링크({}을(를) 가리킴)이며, 이 도구는 링크를 거쳐 쓰지 않습니다. 파일 자체의 경로를 주거나 링크를 지우세요",
+        "fileWrite.notAFile": "{}입니다. 파일 이름을 주세요",
+        "fileWrite.changedTo": "여는 동안 바뀌었습니다 (지금은 {}). 다시 해 보세요",
+        "fileWrite.changed": "여는 동안 바뀌었습니다. 다시 해 보세요",
+        "fileWrite.system": "{}",
+        "fileKind.regular": "일반 파일",
+        "fileKind.folder": "폴더",
+        "fileKind.symbolicLink": "심볼릭 링크",
+        "fileKind.characterDevice": "문자 장치",
+        "fileKind.blockDevice": "블록 장치 (디스크)",
+        "fileKind.fifo": "FIFO",
+        "fileKind.socket": "소켓",
+        "fileKind.unknown": "일반 파일이 아닌 것",
+        "fileKind.nothing": "없는 것",
         // many places
         "batchLineFailed": "오류: {}번째 줄 ({}){}: ",
         "batchQuotaStopped": "받지 않음: 기상청의 하루 요청 한도를 다 씀 (코드 22)",

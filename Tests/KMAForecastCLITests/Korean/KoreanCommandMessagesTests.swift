@@ -52,6 +52,22 @@ struct KoreanCommandMessagesTests {
         Self.expectKorean(notUTF8.err.components(separatedBy: "\n").first ?? "", "not UTF-8")
     }
 
+    @Test("A file not written (--chart to a folder, to a missing folder): Korean from the writer's case and the errno's name")
+    func fileWrites() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("kma-ko-\(UUID().uuidString).svg").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let folder = await Self.run(["--demo", "--chart", path, "--lang", "ko"])
+        #expect(folder.status == 1)
+        #expect(folder.err.contains("'\(path)'에 쓸 수 없습니다: 폴더입니다"), "\(folder.err)")
+        Self.expectKorean(folder.err, "folder")
+        let missing = await Self.run(["--demo", "--chart", "/nonexistent/kma/chart.svg", "--lang", "ko"])
+        #expect(missing.err.contains("그런 파일이나 디렉터리가 없음"), "\(missing.err)")
+        Self.expectKorean(missing.err, "missing folder")
+        let english = await Self.run(["--demo", "--chart", path, "--lang", "en"])
+        #expect(english.err.contains("Error: cannot write '\(path)': it is a folder; give a file name"), "\(english.err)")
+    }
+
     @Test("parse: a page that is not JSON keeps the parser's words quoted after the Korean; mixed and incomplete pages in Korean")
     func parse() async throws {
         let page = try Self.temporaryFile(Array(#"{"response":{"header":{"resultCode":"00"},"body":{"items":[1"#.utf8))
