@@ -51,7 +51,7 @@ package struct WarningsTerminalView: Sendable {
         if let zone = found.warnings.zone {
             let name = PrintableText.singleLine(zone.name)
             lines.append(style.bold(ko ? "\(place): 특보구역 \(name) (\(zone.id))" : "\(place): warning zone \(name) (\(zone.id))"))
-            if let note = zone.note { lines.append(style.dim("  " + PrintableText.singleLine(note))) }
+            if let note = ko ? zone.koreanNote : zone.note { lines.append(style.dim("  " + PrintableText.singleLine(note))) }
         }
         lines.append("")
         if found.alerts.isEmpty {
@@ -76,7 +76,7 @@ package struct WarningsTerminalView: Sendable {
             }
         }
         if let failure = found.bulletinFailure {
-            lines.append(style.dim(ko ? "(발표문을 받지 못함: \(PrintableText.safe(failure.message)))" : "(no bulletin: \(PrintableText.safe(failure.message)))"))
+            lines.append(style.dim(ko ? "(발표문을 받지 못함: \(PrintableText.safe(failure.koreanMessage)))" : "(no bulletin: \(PrintableText.safe(failure.message)))"))
         }
         let window = found.warnings.window.map { ko ? "조회 기간 \($0) (KST), 최근 6일" : "events of \($0) (KST), the last 6 days" } ?? ""
         if !window.isEmpty { lines.append(style.dim(window)) }

@@ -35,8 +35,10 @@ package enum KoreanHelp {
 
     /// A command's notes and examples (`""`: the tool's own, with the list of subcommands), or
     /// `nil` when the table has none.
-    package static func discussion(_ command: String, width: Int = 80) -> String? {
-        guard command.isEmpty else { return discussions[command] }
+    /// `values` fill its `{}` in order (a table's edition, which the CLI knows), so the text
+    /// cannot go stale.
+    package static func discussion(_ command: String, values: [String] = [], width: Int = 80) -> String? {
+        guard command.isEmpty else { return discussions[command].map { KoreanMessages.fill($0, values) } }
         let list = subcommands.map { name in
             "  " + name + String(repeating: " ", count: max(1, 12 - name.count)) + (abstracts[name] ?? "")
         }

@@ -27,9 +27,9 @@ extension KoreanMessages {
         case .legacyFormat(let detail): return text("legacyFormat", ForecastResponseError.quote(detail))
         case .html(let title): return text("html", title.map { " \"\(ForecastResponseError.quote($0))\"" } ?? "")
         case .empty: return text("emptyBody")
-        case .malformedJSON(let offset, _): return text("malformedJSON", String(offset))
+        case .malformedJSON(let offset, let reason): return text("malformedJSON", String(offset), quoted(reason))
         case .truncated(let offset): return text("truncated", String(offset))
-        case .unexpectedShape: return text("unexpectedShape")
+        case .unexpectedShape(let detail): return text("unexpectedShape", quoted(detail))
         }
     }
 
@@ -90,9 +90,9 @@ extension KoreanMessages {
         "legacyFormat": "응답이 폐지된 2021년 이전 형식입니다 ({}). VilageFcstInfoService_2.0 (getVilageFcst, getUltraSrtFcst, getUltraSrtNcst)을 쓰세요.",
         "html": "서버가 자료 대신 HTML 페이지{}를 보냈습니다: 서비스 URL을 확인하고, 프록시나 캡티브 포털이 가로막는지 확인하세요.",
         "emptyBody": "응답 본문이 비어 있습니다. 기상청에 문제가 있을 수 있습니다: 1분 뒤에 다시 해 보세요.",
-        "malformedJSON": "응답이 {}번째 바이트에서 올바른 JSON 이 아닙니다: 서버가 기상청 서비스처럼 답하지 않습니다. 서비스 URL을 확인하세요 (자세한 내용은 --lang en).",
+        "malformedJSON": "응답이 {}번째 바이트에서 올바른 JSON 이 아닙니다 (파서: {}): 서버가 기상청 서비스처럼 답하지 않습니다. 서비스 URL을 확인하세요.",
         "truncated": "응답이 {}번째 바이트에서 일찍 끝났습니다 (연결이 끊긴 듯합니다). 다시 해 보세요.",
-        "unexpectedShape": "응답이 JSON 이지만 기상청 예보 응답의 모양이 아닙니다. 서비스 URL을 확인하세요 (자세한 내용은 --lang en).",
+        "unexpectedShape": "응답이 JSON 이지만 기상청 예보 응답의 모양이 아닙니다 (파서: {}). 서비스 URL을 확인하세요.",
         "advice00": "할 일이 없습니다.",
         "advice01": "기상청 쪽의 장애입니다. 1분 뒤에 다시 해 보세요.",
         "advice03": "기상청에 이 요청의 자료가 없습니다: 발표가 아직 올라오지 않았을 수 있습니다 (이전 발표 시각을 물어보세요).",

@@ -4,6 +4,20 @@ package enum FileKind: Sendable, Hashable, CustomStringConvertible {
     /// A kind the C library does not name, or one that could not be read.
     case unknown
 
+    /// The case's name (`folder`), a key for a message in another language.
+    package var name: String {
+        switch self {
+        case .regular: "regular"
+        case .folder: "folder"
+        case .symbolicLink: "symbolicLink"
+        case .characterDevice: "characterDevice"
+        case .blockDevice: "blockDevice"
+        case .fifo: "fifo"
+        case .socket: "socket"
+        case .unknown: "unknown"
+        }
+    }
+
     /// Whether a writer writes through it as a shell's `>` does (opened for writing, never
     /// created, renamed or replaced): a character device (`/dev/null`, a terminal) or a FIFO.
     package var isWrittenThrough: Bool { self == .characterDevice || self == .fifo }

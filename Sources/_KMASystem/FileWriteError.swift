@@ -49,6 +49,20 @@ package struct FileWriteError: Error, Sendable, Hashable, CustomStringConvertibl
         }
     }
 
+    /// The reason as a key and its values, for a message in another language keyed by the
+    /// case (KMAForecastText's `KoreanMessages`, keys `fileWrite.<case>` and `fileKind.<kind>`,
+    /// an `errno` by its POSIX name, ``SystemCalls/errorName(_:)``, else its number).
+    package var reasonKey: (key: String, values: [String]) {
+        switch problem {
+        case .emptyPath: ("fileWrite.emptyPath", [])
+        case .symbolicLink(let target): ("fileWrite.symbolicLink", [target.map { "fileKind.\($0.name)" } ?? "fileKind.nothing"])
+        case .notAFile(let kind): ("fileWrite.notAFile", ["fileKind.\(kind.name)"])
+        case .changedWhileOpening(let kind?): ("fileWrite.changedTo", ["fileKind.\(kind.name)"])
+        case .changedWhileOpening(nil): ("fileWrite.changed", [])
+        case .system(let error): ("fileWrite.system", [SystemCalls.errorName(error.code) ?? String(error.code)])
+        }
+    }
+
     /// `cannot write '<path>': <reason>`.
     package var description: String { "cannot write '\(path)': \(reason)" }
 }

@@ -22,6 +22,18 @@ package enum SystemCalls {
         return String(cString: text)
     }
 
+    /// The POSIX name of an `errno` value (`ENOENT`), for a message in another language keyed
+    /// by it; `nil` for a number not in this short list of the ones file and output calls give.
+    package static func errorName(_ code: Int32) -> String? {
+        let names: [(Int32, String)] = [
+            (ENOENT, "ENOENT"), (EACCES, "EACCES"), (EPERM, "EPERM"), (EISDIR, "EISDIR"), (ENOTDIR, "ENOTDIR"),
+            (ELOOP, "ELOOP"), (ENAMETOOLONG, "ENAMETOOLONG"), (EIO, "EIO"), (ENOSPC, "ENOSPC"), (EDQUOT, "EDQUOT"),
+            (EROFS, "EROFS"), (EPIPE, "EPIPE"), (EBADF, "EBADF"), (EMFILE, "EMFILE"), (ENFILE, "ENFILE"), (ENXIO, "ENXIO"),
+            (EFBIG, "EFBIG"), (ENOMEM, "ENOMEM"), (EAGAIN, "EAGAIN"), (EINVAL, "EINVAL"),
+        ]
+        return names.first { $0.0 == code }?.1
+    }
+
     /// The current thread's `errno`.
     package static var lastError: Int32 { errno }
 

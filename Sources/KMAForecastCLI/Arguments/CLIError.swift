@@ -3,13 +3,15 @@
 /// - `usage`: the arguments are wrong. Printed as `Error: …`, the command's usage and a
 ///   pointer to `--help`; exit 64 (`EX_USAGE`).
 /// - `runtime`: the arguments were fine but the work failed. Printed as `Error: …`; exit 1.
-/// - `failed`: `runtime` with the message in English and in Korean.
+/// - `failed`, `misused`: `runtime`, `usage` with the message in English and in Korean.
 /// - `alreadyReported`: the failure was printed already (e.g. per input line); exit 1.
 public enum CLIError: Error, Sendable {
     case usage(String)
     case runtime(String)
     /// A run-time failure with its message in Korean too (`--lang ko`), from the error's case.
     case failed(String, korean: String)
+    /// A usage error with its message in Korean too (`--lang ko`), from the error's case.
+    case misused(String, korean: String)
     case alreadyReported
 }
 

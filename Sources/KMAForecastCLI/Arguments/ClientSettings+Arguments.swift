@@ -1,6 +1,7 @@
 import Foundation
 import KMAForecast
 import KMAForecastClient
+import KMAForecastText
 
 extension ClientSettings {
     /// The settings of a command: its options (`--service-key`, `--provider`, `--base-url`,
@@ -37,8 +38,9 @@ extension CLIError {
     /// a usage error (64), the environment's or a missing key a run-time error (1); a missing
     /// key adds how to set one here.
     init(_ error: SettingsError) {
-        if case .missingKey = error {
-            self = .runtime(error.description + " " + ClientSettings.keyStep)
+        if case .missingKey(let operation) = error {
+            let korean = operation.map { KoreanMessages.text("fieldMissingKey", $0) } ?? KoreanMessages.translate(error.description)
+            self = .failed(error.description + " " + ClientSettings.keyStep, korean: korean + " " + KoreanMessages.translate(ClientSettings.keyStep))
         } else if case .client(let client) = error, !error.isUsage {
             self = .failed(error.description, korean: client.koreanDescription)
         } else {

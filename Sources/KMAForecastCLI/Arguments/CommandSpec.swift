@@ -58,6 +58,8 @@ struct CommandSpec: Sendable {
     let positional: PositionalSpec?
     /// The key of its Korean help text (``KoreanHelp``), when it is not ``name``.
     var koreanHelpKey: String?
+    /// The values of its Korean notes' `{}` (``KoreanHelp/discussion(_:values:)``), e.g. a table's edition.
+    var koreanValues: [String] = []
 
     /// `kma-forecast grid`.
     var commandPath: String { name.isEmpty ? "kma-forecast" : "kma-forecast \(name)" }
@@ -111,7 +113,7 @@ struct CommandSpec: Sendable {
             out += Self.row(option.display, help, width: width)
         }
         out += Self.row("-h, --help", ko ? KoreanHelp.helpOption : "Show help information.", width: width)
-        if let discussion = ko ? KoreanHelp.discussion(key) ?? discussion : discussion {
+        if let discussion = ko ? KoreanHelp.discussion(key, values: koreanValues) ?? discussion : discussion {
             out += "\n" + Self.paragraphs(of: discussion).map { Self.wrapParagraph($0, width: width) }.joined(separator: "\n")
             if !discussion.hasSuffix("\n") { out += "\n" }
         }

@@ -43,7 +43,7 @@ enum AlertsCommand {
             OptionSpec("no-cache", help: "Do not read or write the cache."),
             OptionSpec("max-requests", value: "n", help: "Send at most this many requests."),
         ],
-        positional: nil
+        positional: nil, koreanValues: [WarningZones.edition]
     )
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {

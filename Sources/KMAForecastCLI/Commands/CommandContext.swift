@@ -80,7 +80,7 @@ public struct CommandContext: Sendable {
     func readStandardInput() throws(CLIError) -> [UInt8] {
         switch standardInput {
         case .bytes(let bytes):
-            guard bytes.count <= Self.inputLimit else { throw .runtime(Platform.tooLarge("standard input", limit: Self.inputLimit)) }
+            guard bytes.count <= Self.inputLimit else { throw Platform.tooLarge("standard input", limit: Self.inputLimit) }
             return bytes
         case .fileDescriptor(let fd): return try Platform.readAll(fd, limit: Self.inputLimit, name: "standard input")
         }

@@ -1,6 +1,7 @@
 import KMAForecast
 import KMAForecastClient
 import KMAForecastNetCDF
+import KMAForecastText
 
 /// `kma-forecast field --format netcdf`: one field, or several variables at every valid time
 /// of a run, into one CF-convention NetCDF file, through the library
@@ -9,7 +10,7 @@ import KMAForecastNetCDF
 extension FieldCommand {
     static func netcdf(_ arguments: ParsedArguments, _ context: CommandContext, product: ForecastProduct) async throws(CLIError) -> Int32 {
         guard let path = arguments.string("output"), !path.isEmpty, path != "-" else {
-            throw .usage("a NetCDF file is written to a file, not a stream: give '--output <file.nc>'")
+            throw .misused("a NetCDF file is written to a file, not a stream: give '--output <file.nc>'", korean: KoreanMessages.text("netcdfStream"))
         }
         let variables = try Self.variables(arguments, product: product)
         let instant = try BaseTimeCommand.instant(arguments, context)
@@ -33,13 +34,19 @@ extension FieldCommand {
         } catch {
             progress.finish()
             switch error {
-            case .invalidRequest(let error): throw error.stage == .request ? .usage(error.description) : .runtime(TerminalText.singleLine(error.description))
+            case .invalidRequest(let error): throw Self.failure(error)
             case let .fieldNotFetched(request, cause, path, written, total, cached):
                 // KMA's text on one line: a line feed in it must not start a line of its own.
                 let notWritten = NetCDFWriteError.notWritten(path: path, written: written, total: total, cached: cached)
-                context.standardError.write("Error: \(TerminalText.singleLine("\(request): \(cause.description)"))\n\(notWritten)\n")
+                let korean = KoreanMessages.text("netcdfNotWritten", path, String(total), String(total - written))
+                    + (cached ? KoreanMessages.text("netcdfCached", String(written)) : KoreanMessages.text("netcdfNotCached"))
+                context.standardError.write(DisplayLanguage.requested(context) == .ko
+                    ? KoreanMessages.text("fieldRequestFailed", "\(request)", TerminalText.singleLine(cause.koreanDescription)) + "\n\(korean)\n"
+                    : "Error: \(TerminalText.singleLine("\(request): \(cause.description)"))\n\(notWritten)\n")
                 return ExitCode.failure
-            case .notACode: throw .runtime(error.description + ": use '--format csv' for this field")
+            case let .notACode(variable, value, cellIndex, valid):
+                let cell = GridField.cell(at: cellIndex).map { "\($0.nx),\($0.ny)" } ?? "\(cellIndex)"
+                throw .failed(error.description + ": use '--format csv' for this field", korean: KoreanMessages.text("fieldNotACode", variable.code, cell, "\(valid)", "\(value)", variable.code))
             case .noPlace, .file: throw .runtime(error.description)
             }
         }
@@ -50,7 +57,7 @@ extension FieldCommand {
     static func netcdfClient(
         _ settings: ClientSettings, _ context: CommandContext, product: ForecastProduct, rate: Double, progress: FieldProgressLine
     ) throws(CLIError) -> GridFieldClient {
-        let cacheWarning = CacheWriteWarning(sink: context.standardError)
+        let cacheWarning = CacheWriteWarning(context)
         do throws(SettingsError) {
             var configuration = try settings.configuration(gridOperation: product.gridOperation) { @Sendable event in
                 cacheWarning.observe(event)
@@ -73,7 +80,8 @@ extension FieldCommand {
         for code in text.split(separator: ",", omittingEmptySubsequences: false) {
             let code = String(code.filter { $0 != " " }).uppercased()
             guard let variable = known.first(where: { $0.code == code }) else {
-                throw .usage("The value '\(text)' is invalid for '--var <code>': '\(code)' is not a variable of the \(product.rawValue) grid, which has \(known.map(\.code).joined(separator: " ")) (or give all)")
+                let codes = known.map(\.code).joined(separator: " ")
+                throw .misused("The value '\(text)' is invalid for '--var <code>': '\(code)' is not a variable of the \(product.rawValue) grid, which has \(codes) (or give all)", korean: KoreanMessages.text("netcdfVar", text, code, product.koreanName, codes))
             }
             if !variables.contains(variable) { variables.append(variable) }
         }

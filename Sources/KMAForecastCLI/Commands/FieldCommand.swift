@@ -42,16 +42,16 @@ package enum FieldCommand {
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
         try arguments.require("var")
         let product: ForecastProduct = arguments.choice("product", default: .shortTerm)
-        let format: Format = arguments.choice("format", default: .csv)
+        let format: Format = arguments.choice("format", default: .csv), ko = DisplayLanguage.requested(context) == .ko
         if arguments.has("no-cache"), arguments.has("cache-dir") {
             throw CLIError(SettingsError.conflicting("--no-cache", "--cache-dir <dir>"))
         }
         if arguments.has("input"), format != .csv {
-            throw .usage("'--input <file>' writes CSV; leave out '--format \(format.rawValue)'")
+            throw .misused("'--input <file>' writes CSV; leave out '--format \(format.rawValue)'", korean: KoreanMessages.text("fieldInputFormat", format.rawValue))
         }
         if format == .netcdf { return try await netcdf(arguments, context, product: product) }
         if arguments.has("rate") || arguments.has("max-requests") {
-            throw .usage("'--rate' and '--max-requests' are for the many fields of '--format netcdf'; one field is one request")
+            throw .misused("'--rate' and '--max-requests' are for the many fields of '--format netcdf'; one field is one request", korean: KoreanMessages.text("fieldRate"))
         }
         let variable = try Self.variable(arguments, product: product)
         let instant = try BaseTimeCommand.instant(arguments, context)
@@ -67,16 +67,17 @@ package enum FieldCommand {
         do throws(ForecastClientError) {
             let run = client.newestRun(of: product)
             if context.standardError.isTerminal {
-                context.standardError.write("Fetching \(variable.code) of the \(product.rawValue) run \(run) from KMA API Hub (a new run's first call can take 15–45 s)…\n")
+                context.standardError.write(ko ? KoreanMessages.text("fieldFetching", product.koreanName, "\(run)", variable.code) + "\n"
+                    : "Fetching \(variable.code) of the \(product.rawValue) run \(run) from KMA API Hub (a new run's first call can take 15–45 s)…\n")
             }
             field = try await client.fetch(product, variable: variable, run: run, valid: valid)
         } catch {
-            throw error.stage == .request ? .usage(error.description) : .runtime(TerminalText.singleLine(error.description))
+            throw Self.failure(error)
         }
         var status = ExitCode.success
         let output: [UInt8]
         if let (input, source) = places {
-            output = Self.sampled(field, at: input, source: source, status: &status, errors: context.standardError)
+            output = Self.sampled(field, at: input, source: source, status: &status, errors: context.standardError, ko: ko)
         } else {
             switch format {
             case .csv: output = Self.csv(field)
@@ -89,11 +90,18 @@ package enum FieldCommand {
         return status
     }
 
+    /// A failed fetch: a usage error for a request refused before it was sent, else a run-time
+    /// one (KMA's text on one line), each with its Korean.
+    static func failure(_ error: ForecastClientError) -> CLIError {
+        error.stage == .request ? .misused(error.description, korean: error.koreanDescription)
+            : .failed(TerminalText.singleLine(error.description), korean: TerminalText.singleLine(error.koreanDescription))
+    }
+
     /// The grid-field client of the settings (API Hub key, `--base-url` or
     /// `KMA_FIELD_BASE_URL`), the cache's write warning said once.
     static func client(_ settings: ClientSettings, product: ForecastProduct, context: CommandContext) throws(CLIError) -> GridFieldClient {
         // A cache that cannot be written or pruned (a refused folder, a planted link) is said once.
-        let cacheWarning = CacheWriteWarning(sink: context.standardError)
+        let cacheWarning = CacheWriteWarning(context)
         do throws(SettingsError) {
             let configuration = try settings.configuration(gridOperation: product.gridOperation) { @Sendable event in cacheWarning.observe(event) }
             return try settings.gridFieldClient(configuration)
@@ -104,7 +112,7 @@ package enum FieldCommand {
 
     /// Each record of a places file echoed as given, then its value (empty where there is
     /// none); a record without a cell is listed on standard error and makes the status 1.
-    static func sampled(_ field: GridField, at input: PlacesTable, source: String, status: inout Int32, errors: TextSink) -> [UInt8] {
+    static func sampled(_ field: GridField, at input: PlacesTable, source: String, status: inout Int32, errors: TextSink, ko: Bool = false) -> [UInt8] {
         var text = (input.header ?? input.columns.map(CSVText.field).joined(separator: ",")) + ",value\n"
         let values = field.values(at: input.rows.map { (try? $0.cell.get()) ?? Self.anyCell })
         for (entry, value) in zip(input.rows, values) {
@@ -112,7 +120,8 @@ package enum FieldCommand {
             case .success:
                 text += entry.text + "," + (value.map(Self.number) ?? "") + "\n"
             case .failure(let problem):
-                errors.write("Error: \(TerminalText.singleLine(source)) line \(entry.line): \(TerminalText.singleLine(problem.description))\n")
+                errors.write(ko ? "오류: " + KoreanMessages.text("placesRowError", KoreanMessages.source(source), String(entry.line), TerminalText.singleLine(problem.koreanDescription)) + "\n"
+                    : "Error: \(TerminalText.singleLine(source)) line \(entry.line): \(TerminalText.singleLine(problem.description))\n")
                 text += entry.text + ",\n"
                 status = ExitCode.failure
             }
@@ -127,7 +136,7 @@ package enum FieldCommand {
             try OutputFile.write(output, to: path)
         } else {
             if png, context.standardOutput.isTerminal {
-                throw .usage("a PNG is not for a terminal: give '--output <file>' or redirect standard output")
+                throw .misused("a PNG is not for a terminal: give '--output <file>' or redirect standard output", korean: KoreanMessages.text("fieldPNGTerminal"))
             }
             context.standardOutput.write(bytes: output)
         }
@@ -143,7 +152,8 @@ package enum FieldCommand {
         guard let variable = known.first(where: { $0.code == text.uppercased() }) else {
             let hint = text.contains(",") || text.lowercased() == "all"
                 ? " (one variable per request: API Hub answers several with -99 almost everywhere; for one NetCDF file of several variables add '--format netcdf --output <file.nc>')" : ""
-            throw .usage("The value '\(text)' is invalid for '--var <code>'\(hint). The \(product.rawValue) grid has \(known.map(\.code).joined(separator: " "))")
+            let codes = known.map(\.code).joined(separator: " "), korean = KoreanMessages.text(hint.isEmpty ? "fieldVar" : "fieldVarSeveral", text, product.koreanName, codes)
+            throw .misused("The value '\(text)' is invalid for '--var <code>'\(hint). The \(product.rawValue) grid has \(codes)", korean: korean)
         }
         return variable
     }
@@ -152,12 +162,12 @@ package enum FieldCommand {
     static func valid(_ arguments: ParsedArguments) throws(CLIError) -> KSTDateTime? {
         guard let text = arguments.string("valid") else { return nil }
         if text.lowercased() == "all" {
-            throw .usage("'--valid all' writes every valid time of the run into one NetCDF file: add '--format netcdf --output <file.nc>'")
+            throw .misused("'--valid all' writes every valid time of the run into one NetCDF file: add '--format netcdf --output <file.nc>'", korean: KoreanMessages.text("fieldValidAll"))
         }
         do {
             return KSTDateTime(unixSeconds: try ISO8601Instant.unixSeconds(text))
         } catch {
-            throw .usage("The value '\(text)' is invalid for '--valid <instant>': expected \(ISO8601Instant.expected)")
+            throw .misused("The value '\(text)' is invalid for '--valid <instant>': expected \(ISO8601Instant.expected)", korean: KoreanMessages.text("fieldValid", text))
         }
     }
 

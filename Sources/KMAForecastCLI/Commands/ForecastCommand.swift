@@ -239,7 +239,7 @@ enum ForecastCommand {
         uvIndex: Bool = false, language: DisplayLanguage, context: CommandContext
     ) async throws(CLIError) -> LocalForecast {
         let progress = ProgressLine(sink: context.standardError, enabled: context.standardError.isTerminal, language: language)
-        let cacheWarning = CacheWriteWarning(sink: context.standardError)
+        let cacheWarning = CacheWriteWarning(context)
         let showProgress = progress.enabled
         let client: ForecastClient
         let budget: RequestBudget?

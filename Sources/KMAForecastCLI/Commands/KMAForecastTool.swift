@@ -55,8 +55,9 @@ public enum KMAForecastTool {
     public static func run(_ context: CommandContext) async -> Int32 {
         var status = await dispatch(context)
         context.standardOutput.flush()
-        if let failure = context.standardOutput.writeFailure {
-            context.standardError.write("Error: could not write to standard output (\(failure)); the output is incomplete.\n")
+        if let failure = context.standardOutput.writeFailure, let korean = context.standardOutput.koreanWriteFailure {
+            let ko = DisplayLanguage.requested(context) == .ko
+            context.standardError.write(ko ? KoreanMessages.text("standardOutputFailed", korean) + "\n" : "Error: could not write to standard output (\(failure)); the output is incomplete.\n")
             if status == ExitCode.success { status = ExitCode.failure }
         }
         context.standardError.flush()
@@ -209,8 +210,9 @@ public enum KMAForecastTool {
         let lead = ko ? "오류: " : "Error: "
         func text(_ message: String) -> String { TerminalText.safe(ko ? KoreanMessages.translate(message) : message) }
         switch error {
-        case .usage(let message):
-            context.standardError.write(lead + text(message) + "\n" + hint + "\n")
+        case .usage(let message), .misused(let message, _):
+            let korean: String? = if case .misused(_, let korean) = error { korean } else { nil }
+            context.standardError.write(lead + (ko ? korean.map(TerminalText.safe) ?? text(message) : text(message)) + "\n" + hint + "\n")
             return ExitCode.usage
         case .runtime(let message):
             context.standardError.write(lead + text(message) + "\n")

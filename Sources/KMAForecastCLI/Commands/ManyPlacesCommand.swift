@@ -1,6 +1,7 @@
 import Foundation
 import KMAForecast
 import KMAForecastClient
+import KMAForecastText
 import KMAGrid
 
 /// `kma-forecast --input places.csv` (or several `--place`, `--lat --lon`, `--nx --ny`): the
@@ -56,7 +57,7 @@ enum ManyPlacesCommand {
             throw CLIError(error)
         }
         let writer = PlacesForecastWriter(format: format, inputColumns: input.columns, products: products)
-        var tally = Tally()
+        var tally = Tally(ko: DisplayLanguage.requested(context) == .ko)
         await fetch(input, products: products, client: made.client, concurrency: concurrency(rate: rate), budget: budget,
                     writer: writer, tally: &tally, progress: progress, out: context.standardOutput)
         progress.finish()
@@ -79,7 +80,7 @@ enum ManyPlacesCommand {
         _ settings: ClientSettings, rate: Double, connections: Int, progress: BatchProgressLine, context: CommandContext
     ) throws(SettingsError) -> (client: ForecastClient, limiter: RequestRateLimiter) {
         let limiter = RequestRateLimiter(requestsPerSecond: rate)
-        let cacheWarning = CacheWriteWarning(sink: context.standardError)
+        let cacheWarning = CacheWriteWarning(context)
         var configuration = try settings.configuration { @Sendable event in
             cacheWarning.observe(event)
             progress.observe(event)
@@ -110,8 +111,9 @@ enum ManyPlacesCommand {
             while written < position {
                 let entry = input.rows[written]
                 if case .failure(let problem) = entry.cell {
-                    out.write(writer.failure(PlacesForecastWriter.oneLine(problem.description), input: entry, product: nil))
-                    failures.failed(entry, product: nil, message: problem.description, progress: progress)
+                    let message = failures.ko ? problem.koreanDescription : problem.description
+                    out.write(writer.failure(PlacesForecastWriter.oneLine(message), input: entry, product: nil))
+                    failures.failed(entry, product: nil, message: message, progress: progress)
                     progress.inputDone(failed: true)
                 }
                 written += 1
@@ -129,7 +131,7 @@ enum ManyPlacesCommand {
                 case .failure(let error):
                     failed = true
                     let shown = products.count == 1 ? nil : product
-                    out.write(writer.failure(error.description, input: entry, product: shown))
+                    out.write(writer.failure(failures.ko ? error.koreanDescription : error.description, input: entry, product: shown))
                     failures.failed(entry, product: shown, error: error, progress: progress)
                 }
             }
@@ -148,6 +150,8 @@ enum ManyPlacesCommand {
         var quotaStopped = Set<Int>()
         var budgetStopped = Set<Int>()
         var budgetLimit = 0
+        /// `--lang ko`: the lines on standard error and the `error` column in Korean.
+        var ko = false
 
         /// Lists a failed input (or product of one) on standard error. Network text (`fromNetwork`)
         /// stays on its line, escaped and cut; the tool's own message (an ambiguous place's
@@ -159,26 +163,27 @@ enum ManyPlacesCommand {
             let shown = fromNetwork
                 ? TerminalText.singleLine(message)
                 : message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.singleLine(String($0)) }.joined(separator: "\n")
-            progress.print("Error: line \(entry.line) (\(TerminalText.singleLine(what)))\(which): \(shown)\n")
+            progress.print((ko ? KoreanMessages.text("batchLineFailed", String(entry.line), TerminalText.singleLine(what), which) : "Error: line \(entry.line) (\(TerminalText.singleLine(what)))\(which): ") + shown + "\n")
         }
 
         mutating func failed(_ entry: PlacesTable.Row, product: ForecastProduct?, error: ForecastClientError, progress: BatchProgressLine) {
             switch error.reason {
             case .quotaExhausted:
                 quotaStopped.insert(entry.line)
-                failed(entry, product: product, message: "not fetched: KMA's daily quota is used up (code 22)", progress: progress)
+                failed(entry, product: product, message: ko ? KoreanMessages.text("batchQuotaStopped") : "not fetched: KMA's daily quota is used up (code 22)", progress: progress)
             case .budgetExhausted(let limit):
                 budgetStopped.insert(entry.line)
                 budgetLimit = limit
-                failed(entry, product: product, message: "not fetched: --max-requests \(limit) is used up", progress: progress)
+                failed(entry, product: product, message: ko ? KoreanMessages.text("batchBudgetStopped", String(limit)) : "not fetched: --max-requests \(limit) is used up", progress: progress)
             default:
-                failed(entry, product: product, message: error.description, fromNetwork: true, progress: progress)
+                failed(entry, product: product, message: ko ? error.koreanDescription : error.description, fromNetwork: true, progress: progress)
             }
         }
 
         /// The closing lines, and the exit status: 1 when any input failed.
         func report(total: Int, limiter: RequestRateLimiter, budget: RequestBudget?, sink: TextSink) -> Int32 {
             guard !failedInputs.isEmpty else { return ExitCode.success }
+            if ko { return koreanReport(total: total, limiter: limiter, sink: sink) }
             if let stop = limiter.quotaStop {
                 sink.write("Error: KMA answered code 22 (LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR): the key's daily quota is used up, so no more requests were sent. \(quotaStopped.count) input\(quotaStopped.count == 1 ? " was" : "s were") not fetched. The quota resets at midnight KST (\(KSTDateTime(stop.resetsAt).iso8601)); run the same command again then: what was fetched is cached and is not requested again.\n")
             }
@@ -186,6 +191,14 @@ enum ManyPlacesCommand {
                 sink.write("Error: the request budget (--max-requests \(budgetLimit)) is used up: \(budgetStopped.count) input\(budgetStopped.count == 1 ? " was" : "s were") not fetched. Run the same command again (with a budget for the rest): what was fetched is cached and is not requested again.\n")
             }
             sink.write("Error: \(failedInputs.count) of \(total) input\(total == 1 ? "" : "s") failed (listed above; each has a line with its 'error' filled in the output).\n")
+            return ExitCode.failure
+        }
+
+        /// ``report(total:limiter:budget:sink:)``'s lines in Korean (KMAForecastText's table).
+        func koreanReport(total: Int, limiter: RequestRateLimiter, sink: TextSink) -> Int32 {
+            if let stop = limiter.quotaStop { sink.write(KoreanMessages.text("batchQuotaReport", String(quotaStopped.count), KSTDateTime(stop.resetsAt).iso8601) + "\n") }
+            if !budgetStopped.isEmpty { sink.write(KoreanMessages.text("batchBudgetReport", String(budgetLimit), String(budgetStopped.count)) + "\n") }
+            sink.write(KoreanMessages.text("batchSummary", String(total), String(failedInputs.count)) + "\n")
             return ExitCode.failure
         }
     }

@@ -50,20 +50,22 @@ enum ParseCommand {
                 }
                 builder.add(page: page.info)
             } catch {
-                throw .runtime("\(name): \(error.description)")
+                throw .failed("\(name): \(error.description)", korean: KoreanMessages.text("parseFailed", KoreanMessages.source(path), KoreanMessages.text(error)))
             }
         }
         if kinds.count > 1 {
-            throw .runtime("the pages mix products (\(kinds.sorted().joined(separator: ", "))); parse one product's pages at a time")
+            let kinds = kinds.sorted().joined(separator: ", ")
+            throw .failed("the pages mix products (\(kinds)); parse one product's pages at a time", korean: KoreanMessages.text("parseMixedProducts", kinds))
         }
         let completeness = builder.completeness
         if !completeness.isComplete {
             if case .unknown = completeness {
                 // Pages without totalCount (hand-made or trimmed): nothing to check against.
             } else if arguments.has("allow-incomplete") {
-                context.standardError.write("Warning: the rows are \(completeness.description).\n")
+                let ko = DisplayLanguage.requested(context) == .ko
+                context.standardError.write(ko ? KoreanMessages.text("parseIncompleteWarning", KoreanMessages.text(completeness)) + "\n" : "Warning: the rows are \(completeness.description).\n")
             } else {
-                throw .runtime("the rows would be \(completeness.description). Pass every page of the run, or --allow-incomplete to print what is there.")
+                throw .failed("the rows would be \(completeness.description). Pass every page of the run, or --allow-incomplete to print what is there.", korean: KoreanMessages.text("parseIncomplete", KoreanMessages.text(completeness)))
             }
         }
         let rows = builder.rows()

@@ -76,7 +76,7 @@ enum TenDayCommand {
     /// `--mid-base-url` or `KMA_MID_BASE_URL`), for the outlook.
     static func outlookClient(_ arguments: ParsedArguments, _ context: CommandContext, at: KSTDateTime) throws(CLIError) -> ForecastClient {
         let settings = try ClientSettings(arguments, context, at: at.unixSeconds)
-        let cacheWarning = CacheWriteWarning(sink: context.standardError)
+        let cacheWarning = CacheWriteWarning(context)
         do throws(SettingsError) {
             return try settings.forecastClient(settings.configuration { @Sendable event in cacheWarning.observe(event) })
         } catch {

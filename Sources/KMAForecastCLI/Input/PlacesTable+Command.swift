@@ -32,15 +32,15 @@ extension PlacesTable {
     ///   - bytes: The file.
     ///   - source: Its name in messages (`standard input` for `-`).
     ///   - command: The command, for its reserved column names.
-    /// - Throws: ``CLIError/usage(_:)`` when the text is not UTF-8 or not CSV, the header
+    /// - Throws: ``CLIError/misused(_:korean:)`` when the text is not UTF-8 or not CSV, the header
     ///   names no usable columns, a duplicate or reserved one, or the file holds no place;
-    ///   ``CLIError/runtime(_:)`` when it is larger than ``PlacesTable/maximumSize``.
+    ///   ``CLIError/failed(_:korean:)`` when it is larger than ``PlacesTable/maximumSize``.
     static func parse(_ bytes: [UInt8], source: String, command: Command) throws(CLIError) -> PlacesTable {
         do throws(PlacesTableError) {
             return try PlacesTable(csv: bytes, source: source, reservedColumns: reservedColumns(for: command))
         } catch {
-            if case .tooLarge = error.reason { throw .runtime(error.description) }
-            throw .usage(error.description)
+            if case .tooLarge = error.reason { throw .failed(error.description, korean: error.koreanDescription) }
+            throw .misused(error.description, korean: error.koreanDescription)
         }
     }
 }

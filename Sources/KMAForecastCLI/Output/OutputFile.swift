@@ -1,3 +1,4 @@
+import KMAForecastText
 import _KMASystem
 
 /// Every file the tool writes whole (`field --output`, `--chart`), through the package's one
@@ -7,7 +8,7 @@ import _KMASystem
 enum OutputFile {
     /// Writes `bytes` to `path` (``FileWriter/write(_:to:)``).
     ///
-    /// - Throws: ``CLIError/runtime(_:)`` naming the path and why it was not written.
+    /// - Throws: ``CLIError/failed(_:korean:)`` naming the path and why it was not written.
     static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
         do throws(FileWriteError) {
             try FileWriter.write(bytes, to: path)
@@ -19,6 +20,7 @@ enum OutputFile {
     /// The tool's words for a file not written: `cannot write '<path>': <reason>`, the path
     /// shown safe for a terminal.
     static func failure(_ error: FileWriteError) -> CLIError {
-        .runtime("cannot write '\(TerminalText.safe(error.path))': \(error.reason)")
+        let (key, values) = error.reasonKey
+        return .failed("cannot write '\(TerminalText.safe(error.path))': \(error.reason)", korean: KoreanMessages.text("fileWriteFailed", "'\(TerminalText.safe(error.path))'", KoreanMessages.fileWriteReason(key, values)))
     }
 }

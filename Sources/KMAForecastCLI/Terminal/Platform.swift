@@ -8,6 +8,7 @@ import Darwin
 #endif
 import _KMASystem
 import KMAForecastClient
+import KMAForecastText
 
 /// The few operating-system calls the CLI makes, in one place.
 enum Platform {
@@ -16,6 +17,8 @@ enum Platform {
 
     /// The text of an `errno` value, e.g. "No such file or directory".
     static func errorText(_ code: Int32) -> String { SystemCalls.errorText(code) }
+    /// The same in Korean, keyed by the `errno`'s POSIX name (``KoreanMessages/systemError(named:number:)``).
+    static func koreanErrorText(_ code: Int32) -> String { KoreanMessages.systemError(named: SystemCalls.errorName(code), number: code) }
 
     /// Whether a standard descriptor (0, 1, 2) was closed when the process started (`>&-`); if
     /// so, `/dev/null` is put in its place, so that no file the process opens later (URLSession
@@ -83,43 +86,48 @@ enum Platform {
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
-                if errno == EINTR { continue }
-                throw .runtime("could not read the input: \(errorText(errno))")
+                let code = errno
+                if code == EINTR { continue }
+                throw .failed("could not read the input: \(errorText(code))", korean: KoreanMessages.text("inputReadFailed", koreanErrorText(code)))
             }
             if count == 0 { break }
-            guard bytes.count + count <= limit else { throw .runtime(tooLarge(name, limit: limit)) }
+            guard bytes.count + count <= limit else { throw tooLarge(name, limit: limit) }
             bytes.append(contentsOf: chunk[0..<count])
         }
         return bytes
     }
 
     /// The error for an input over its limit.
-    static func tooLarge(_ name: String, limit: Int) -> String {
-        "\(name) holds more than \(limit >> 20) MiB, the most an input is read (a device such as /dev/zero, or the wrong file?): split it into smaller files"
+    static func tooLarge(_ name: String, limit: Int) -> CLIError {
+        let english = "\(name) holds more than \(limit >> 20) MiB, the most an input is read (a device such as /dev/zero, or the wrong file?): split it into smaller files"
+        return .failed(english, korean: KoreanMessages.text("inputTooLarge", name.hasPrefix("'") ? name : name == "standard input" ? "표준 입력" : "입력", String(limit >> 20)))
     }
 
     /// Reads a whole file, at most `limit` bytes (a larger one is refused before it is read).
     static func readFile(_ path: String, limit: Int = .max) throws(CLIError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw .runtime("cannot read '\(path)': \(errorText(errno))")
-        }
+        guard fd >= 0 else { throw cannotRead(path, errno) }
         defer { close(fd) }
         var info = stat()
         var size = 0
         if fstat(fd, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                throw .runtime("cannot read '\(path)': it is a directory")
+                throw .failed("cannot read '\(path)': it is a directory", korean: KoreanMessages.text("fileIsDirectory", "'\(path)'"))
             }
             size = Int(info.st_size)
         }
         let name = "'\(TerminalText.singleLine(path))'"
-        guard size <= limit else { throw .runtime(tooLarge(name, limit: limit)) }
+        guard size <= limit else { throw tooLarge(name, limit: limit) }
         do {
             return try readAll(fd, sizeHint: size, limit: limit, name: name)
         } catch {
-            if case .runtime(let message) = error, message.hasPrefix(name) { throw error }
-            throw .runtime("cannot read '\(path)': \(errorText(errno))")
+            if case .failed(let message, _) = error, message.hasPrefix(name) { throw error }
+            throw cannotRead(path, errno)
         }
+    }
+
+    /// `cannot read '<path>': <the system's reason>`, in English and in Korean.
+    static func cannotRead(_ path: String, _ code: Int32) -> CLIError {
+        .failed("cannot read '\(path)': \(errorText(code))", korean: KoreanMessages.text("fileReadFailed", "'\(path)'", koreanErrorText(code)))
     }
 }

@@ -120,6 +120,9 @@ public final class TextSink: Sendable {
         }
     }
 
+    /// ``writeFailure`` in Korean (`--lang ko`), keyed by the `errno`.
+    var koreanWriteFailure: String? { state.withLock { $0.failure.map(Platform.koreanErrorText) } }
+
     /// The terminal's width in columns when the sink is a terminal that reports one (the
     /// `TIOCGWINSZ` ioctl); `nil` for files, pipes and memory.
     public var terminalColumns: Int? {

@@ -24,6 +24,7 @@ struct PlacesInputTests {
             return nil
         } catch {
             if case .usage(let message) = error { return message }
+            if case .misused(let message, _) = error { return message }
             return "not a usage error: \(error)"
         }
     }
