@@ -55,8 +55,8 @@ public enum KMAForecastTool {
     public static func run(_ context: CommandContext) async -> Int32 {
         var status = await dispatch(context)
         context.standardOutput.flush()
-        if let failure = context.standardOutput.writeFailure, let korean = context.standardOutput.koreanWriteFailure {
-            let ko = DisplayLanguage.requested(context) == .ko
+        if let failure = context.standardOutput.writeFailure {
+            let ko = DisplayLanguage.requested(context) == .ko, korean = context.standardOutput.koreanWriteFailure ?? failure
             context.standardError.write(ko ? KoreanMessages.text("standardOutputFailed", korean) + "\n" : "Error: could not write to standard output (\(failure)); the output is incomplete.\n")
             if status == ExitCode.success { status = ExitCode.failure }
         }
