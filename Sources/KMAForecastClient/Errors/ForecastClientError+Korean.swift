@@ -8,11 +8,7 @@ extension ForecastClientError {
     /// KMAForecastText's table (`KoreanMessages`), filled with what the error holds. KMA's own
     /// words (`resultMsg`, the gateway's messages) are quoted as sent, redacted and escaped as
     /// ``description`` quotes them; a detail the table does not know is left out.
-    package var koreanDescription: String {
-        let text = koreanUnescaped
-        if case .unknownPlace = reason { return text }
-        return PrintableText.escaped(text)
-    }
+    package var koreanDescription: String { shown(koreanUnescaped) }
 
     private var koreanUnescaped: String {
         switch service {

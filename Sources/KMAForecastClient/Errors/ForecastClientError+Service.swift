@@ -13,9 +13,13 @@ extension ForecastClientError {
     /// a stored forecast's JSON (``ForecastFailure/message``) and an agent read the same
     /// words. (An unknown place's candidates, one a line, are the place table's, not the
     /// network's.)
-    public var description: String {
-        if case .unknownPlace = reason { return unescapedDescription }
-        return PrintableText.escaped(unescapedDescription)
+    public var description: String { shown(unescapedDescription) }
+
+    /// A description as it is shown, in any language: escaped by the one rule, except an
+    /// unknown place's candidates (one a line, the place table's words, not the network's).
+    func shown(_ text: String) -> String {
+        if case .unknownPlace = reason { return text }
+        return PrintableText.escaped(text)
     }
 
     /// ``description`` before escaping.
