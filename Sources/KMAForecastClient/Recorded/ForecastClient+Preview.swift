@@ -37,15 +37,14 @@ extension ForecastClient {
         alerts: Bool, uvIndex: Bool, budget: RequestBudget?
     ) async throws(ForecastClientError) -> LocalForecast {
         let resolved = try location.resolved()
-        let asked = RecordedRunTransport.Asked(
-            products: Self.canonical(products), midTerm: midTermDays != nil, warnings: alerts, uvArea: uvIndex ? UVIndexArea(location)?.areaNo : nil
-        )
+        let uvArea = uvIndex ? UVIndexArea(location)?.areaNo : nil
+        let asked = RecordedRunTransport.Asked(products: Self.canonical(products), midTerm: midTermDays != nil, warnings: alerts, uvArea: uvArea)
         guard let call = try core.overRecording(resolved, asking: asked) else {
             // Only a client over a recording comes here.
             throw ForecastClientError(.invalidConfiguration("a recorded forecast was asked of a client whose transport is not a recording"))
         }
         let answerable = call.answerable
-        let askUV = uvIndex && UVIndexArea(location).map { recording.holdsUVIndex(areaNo: $0.areaNo, at: KSTDateTime(answerable.instant)) } == true
+        let askUV = uvArea.map { recording.holdsUVIndex(areaNo: $0, at: KSTDateTime(answerable.instant)) } == true
         var forecast = try await ForecastClient(core: call.core).forecast(
             for: location, products: answerable.products, midTermDays: answerable.midTerm ? midTermDays : nil,
             alerts: alerts, uvIndex: askUV, budget: budget
