@@ -102,12 +102,8 @@ extension ForecastCache {
         var total: Int?
     }
 
-    /// What a lookup found.
-    enum ServiceLookup: Hashable, Sendable {
-        case hit(StoredAnswer)
-        case miss
-        case unusable(path: String, reason: String)
-    }
+    /// What a side service's lookup found.
+    typealias ServiceLookup = Found<StoredAnswer>
 
     /// The path of an entry's answer file.
     func path(_ entry: ServiceEntry) -> String {
