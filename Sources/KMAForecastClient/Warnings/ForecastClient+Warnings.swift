@@ -39,14 +39,15 @@ extension ForecastClient {
 
     /// The zone of a location (``WarningZones``), or why it has none.
     static func warningZone(of location: ForecastLocation) -> Result<WarningZoneAssignment, WarningZoneError> {
+        guard let standing = try? location.standing() else {
+            // Only a name can stand for nothing: it matches no place.
+            guard case .placeName(let name) = location else { return .failure(.noZone("\(location)")) }
+            return .failure(.noZone(name))
+        }
         do throws(WarningZoneError) {
-            switch location {
-            case .coordinate(let point): return .success(try WarningZones.kma.assignment(for: point))
-            case .cell(let cell): return .success(try WarningZones.kma.assignment(for: ForecastGrid.kma.center(of: cell)))
+            switch standing {
             case .place(let place): return .success(try WarningZones.kma.assignment(for: place))
-            case .placeName(let name):
-                guard let place = try? PlaceDirectory.kma.place(named: name) else { throw .noZone(name) }
-                return .success(try WarningZones.kma.assignment(for: place))
+            case .point(let point): return .success(try WarningZones.kma.assignment(for: point))
             }
         } catch {
             return .failure(error)
