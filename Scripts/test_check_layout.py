@@ -37,5 +37,20 @@ class FunctionBodies(unittest.TestCase):
         self.assertEqual(bodies("func f() {\n    g()\n}\n"), [("func f", 3)])
 
 
+class TestSupportLayout(unittest.TestCase):
+    """Issue 35: the test support every test target links does not depend on the CLI."""
+
+    def test_test_support_does_not_depend_on_the_cli(self):
+        package = open(os.path.join(HERE, "..", "Package.swift"), encoding="utf-8").read()
+        start = package.index('name: "_KMATestSupport"')
+        target = package[start:package.index(")", start)]
+        self.assertNotIn("KMAForecastCLI", target)
+        folder = os.path.join(HERE, "..", "Sources", "_KMATestSupport")
+        for dirpath, _, names in os.walk(folder):
+            for name in names:
+                if name.endswith(".swift"):
+                    self.assertNotIn("import KMAForecastCLI", open(os.path.join(dirpath, name), encoding="utf-8").read(), name)
+
+
 if __name__ == "__main__":
     unittest.main()
