@@ -154,9 +154,15 @@ let package = Package(
         .target(
             name: "_KMATestSupport",
             // KMAForecastClient: RecordedRunPages, the routing the replay server shares with the
-            // sample forecast's transport. KMAForecastCLI: `runTool`, the CLI run in-process,
-            // which the CLI's tests and the end-to-end tests share.
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastCLI", "_KMASystem"],
+            // sample forecast's transport. Not the CLI: every test target links this.
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "_KMASystem"],
+            exclude: ["README.md"]
+        ),
+        .target(
+            name: "_KMAToolSupport",
+            // `runTool`, the CLI run in-process, which the CLI's tests and the end-to-end tests
+            // share: the one piece of test support that needs the CLI.
+            dependencies: ["KMAForecastCLI"],
             exclude: ["README.md"]
         ),
         .testTarget(
@@ -197,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "KMAForecastCLITests",
             // "kma-forecast": BuiltBinaryTests runs the executable of the same build as a process.
-            dependencies: ["KMAForecastCLI", "KMAForecastCharts", "KMAForecastNetCDF", "KMAForecastMCP", "kma-forecast", "_KMATestSupport", "_KMASystem"]
+            dependencies: ["KMAForecastCLI", "KMAForecastCharts", "KMAForecastNetCDF", "KMAForecastMCP", "kma-forecast", "_KMATestSupport", "_KMAToolSupport", "_KMASystem"]
         ),
         .testTarget(
             name: "KMAForecastNetCDFTests",
@@ -213,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "KMAForecastEndToEndTests",
             // "kma-forecast": the executable of the same build, run as a process.
-            dependencies: ["kma-forecast", "KMAGrid", "KMAForecast", "KMAForecastClient", "_KMATestSupport"]
+            dependencies: ["kma-forecast", "KMAGrid", "KMAForecast", "KMAForecastClient", "_KMATestSupport", "_KMAToolSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -53,15 +53,18 @@ struct MCPToolArguments: Sendable {
         return number
     }
 
-    /// An ISO 8601 instant given as `argument`, as seconds since 1970 (UTC); refused with what
-    /// is wrong with it (a month 13, an unreadable form) and the accepted form, `example`.
+    /// An ISO 8601 instant given as `argument`, read by the one reader (``GivenInstant``: the
+    /// years 1000 to 9999 KST); refused with what is wrong with it (a month 13, an unreadable
+    /// form, another year) and the accepted form, `example`.
     static func instant(_ text: String, argument: String, example: String) throws(MCPToolInputError) -> KSTDateTime {
-        do throws(KSTDateTimeError) {
-            return KSTDateTime(unixSeconds: try ISO8601Instant.unixSeconds(text))
+        do throws(GivenInstantError) {
+            return try GivenInstant.read(text)
         } catch {
+            let shown = PrintableText.escaped(text, maximumLength: 80)
             let what: String = switch error {
-            case .fieldOutOfRange: "'\(PrintableText.escaped(text, maximumLength: 80))' is not a time: its \(error)"
-            case .unreadable: "'\(PrintableText.escaped(text, maximumLength: 80))' is not in an accepted form"
+            case .notATime(_, let field): "'\(shown)' is not a time: its \(field)"
+            case .unreadable: "'\(shown)' is not in an accepted form"
+            case .outsideYears: "'\(shown)' is outside the years: \(error.reason)"
             }
             throw MCPToolInputError(message: "'\(argument)': \(what). Give an ISO 8601 instant such as \(example) (with 'Z' for UTC; without an offset it is KST).")
         }

@@ -7,7 +7,7 @@ extension KoreanMessages {
     /// The template for `key` filled in order with `values`; the key itself when the table has
     /// no such entry (a test makes sure every case has one).
     package static func text(_ key: String, _ values: String...) -> String {
-        guard let template = errors[key] ?? responses[key] ?? commands[key] else { return key }
+        guard let template = errors[key] ?? responses[key] ?? commands[key] ?? locations[key] else { return key }
         return fill(template, values)
     }
 

@@ -16,8 +16,15 @@ public enum PlaceLookupError: Error, Hashable, Sendable {
         }
     }
 
+    /// Whether the query holds no name at all (spaces, punctuation): "no place name given".
+    package var isEmptyQuery: Bool {
+        switch self {
+        case .notFound(let query, _), .ambiguous(let query, _): PlaceNameFolding.key(query).isEmpty
+        }
+    }
+
     /// How many candidates ``description`` lists before "… and N more".
-    static let listedCandidates = 12
+    package static let listedCandidates = 12
 }
 
 extension PlaceLookupError: CustomStringConvertible {

@@ -94,25 +94,17 @@ enum BaseTimeCommand {
         guard let text = arguments.string("at") else {
             return KSTDateTime.unixSeconds(of: context.now())
         }
-        let instant: Int64
+        let instant: KSTDateTime
         do {
-            instant = try ISO8601Instant.unixSeconds(text)
+            instant = try GivenInstant.read(text)
         } catch {
-            throw .usage("The value '\(text)' is invalid for '--at <instant>': \(Self.reason(error, text))")
+            throw .misused("The value '\(text)' is invalid for '--at <instant>': \(error.reason)", korean: KoreanMessages.text("atInvalid", text, KoreanMessages.givenInstant(error)))
         }
-        // KMA's base_date has eight digits: years 1000 to 9999 (a day's margin for the runs
-        // before and after).
-        let date = KSTDateTime(unixSeconds: instant).yyyymmdd
-        guard date > 10_000_101, date < 99_991_231 else {
+        // The runs before and after the instant need eight-digit dates too: a day's margin
+        // inside the reader's years (issue 38 decides how the edges are shown).
+        guard instant.yyyymmdd > 10_000_101, instant.yyyymmdd < 99_991_231 else {
             throw .usage("The value '\(text)' is invalid for '--at <instant>': give an instant between the years 1000 and 9999")
         }
-        return instant
-    }
-
-    private static func reason(_ error: KSTDateTimeError, _ text: String) -> String {
-        switch error {
-        case .unreadable: "expected \(ISO8601Instant.expected)"
-        case .fieldOutOfRange: error.description
-        }
+        return instant.unixSeconds
     }
 }

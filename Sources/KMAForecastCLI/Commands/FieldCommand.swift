@@ -165,9 +165,9 @@ package enum FieldCommand {
             throw .misused("'--valid all' writes every valid time of the run into one NetCDF file: add '--format netcdf --output <file.nc>'", korean: KoreanMessages.text("fieldValidAll"))
         }
         do {
-            return KSTDateTime(unixSeconds: try ISO8601Instant.unixSeconds(text))
+            return try GivenInstant.read(text)
         } catch {
-            throw .misused("The value '\(text)' is invalid for '--valid <instant>': expected \(ISO8601Instant.expected)", korean: KoreanMessages.text("fieldValid", text))
+            throw .misused("The value '\(text)' is invalid for '--valid <instant>': \(error.reason)", korean: KoreanMessages.text("fieldValid", text, KoreanMessages.givenInstant(error)))
         }
     }
 

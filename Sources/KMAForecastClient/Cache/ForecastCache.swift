@@ -166,15 +166,18 @@ public struct ForecastCache: Hashable, Sendable {
         var fileVersion: ForecastFileVersion?
     }
 
-    /// What a lookup found.
-    enum Lookup: Hashable, Sendable {
-        /// A complete, well-formed entry for the key.
-        case hit(Entry)
+    /// What a lookup found, for a run (``Entry``) or a side service's answer (``StoredAnswer``).
+    enum Found<Stored: Hashable & Sendable>: Hashable, Sendable {
+        /// A complete, well-formed file for the key.
+        case hit(Stored)
         /// Nothing stored.
         case miss
         /// A file that cannot be used (the reason says why); it will be replaced.
         case unusable(path: String, reason: String)
     }
+
+    /// What a run's lookup found.
+    typealias Lookup = Found<Entry>
 
     // MARK: - Paths
 

@@ -122,9 +122,7 @@ public struct ForecastClient: Sendable {
             configuration: configuration, endpoint: endpoint, transport: transport,
             cache: cache, sleep: sleep, random: random
         )
-        core.midEndpoint = try ClientCore.midTermEndpoint(configuration)
-        core.warningsEndpoint = try ClientCore.warningsEndpoint(configuration)
-        core.uvEndpoint = try ClientCore.uvIndexEndpoint(configuration)
+        try core.checkServiceEndpoints()
         self.core = core
     }
 

@@ -77,3 +77,25 @@ public enum ForecastLocation: Hashable, Sendable {
         return (.init(cell: place.cell, coordinate: place.coordinate, placeName: place.displayName, midTermRegions: regions.map(MidTermRegionCodes.init)), regions)
     }
 }
+
+extension ForecastLocation {
+    /// What a location stands for when a service maps it to its own area (a warning zone, a UV
+    /// index area), worked out in one place: the place it names (a name looked up once in
+    /// `places`), else the point it is (a coordinate, or a cell's centre).
+    enum Standing: Hashable, Sendable {
+        case place(Place)
+        case point(GeoCoordinate)
+    }
+
+    /// The place or point the location stands for (``Standing``).
+    ///
+    /// - Throws: ``PlaceLookupError`` for a name that matches no place or several.
+    func standing(in places: PlaceDirectory = .kma) throws(PlaceLookupError) -> Standing {
+        switch self {
+        case .coordinate(let point): .point(point)
+        case .cell(let cell): .point(ForecastGrid.kma.center(of: cell))
+        case .place(let place): .place(place)
+        case .placeName(let name): .place(try places.place(named: name))
+        }
+    }
+}

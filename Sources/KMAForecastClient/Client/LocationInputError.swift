@@ -100,10 +100,15 @@ extension LocationInputError: CustomStringConvertible {
     /// "; use a decimal point: '37.56'" for a number written with a decimal comma (`37,56`),
     /// else "".
     public static func decimalCommaHint(_ text: String) -> String {
-        guard text.filter({ $0 == "," }).count == 1 else { return "" }
+        decimalCommaPointed(text).map { "; use a decimal point: '\($0)'" } ?? ""
+    }
+
+    /// A number written with a decimal comma (`37,56`) with a decimal point instead, else `nil`.
+    static func decimalCommaPointed(_ text: String) -> String? {
+        guard text.filter({ $0 == "," }).count == 1 else { return nil }
         let pointed = String(text.map { $0 == "," ? "." : $0 })
-        guard let value = DecimalParser.parse(pointed), value.isFinite else { return "" }
-        return "; use a decimal point: '\(pointed)'"
+        guard let value = DecimalParser.parse(pointed), value.isFinite else { return nil }
+        return pointed
     }
 
     /// "latitude 91.0 is …" → "Latitude 91.0 is ….".

@@ -1,3 +1,5 @@
+import KMAForecast
+
 extension ClientCore {
     /// Another KMA service's root beside a configured one: `base` with its last path component
     /// replaced by `name` (`http://127.0.0.1:8080/1360000/VilageFcstInfoService_2.0` →
@@ -11,5 +13,27 @@ extension ClientCore {
             return root + "/" + name
         }
         return root[...slash] + name
+    }
+
+    /// The mid-term service root (``serviceRoot(of:_:)``: ``ClientConfiguration/midBaseURL``,
+    /// else `MidFcstInfoService` beside ``ClientConfiguration/baseURL``, else the provider's).
+    static func midTermBaseURL(_ configuration: ClientConfiguration) -> String {
+        serviceRoot(of: MidTermService<MidTermTemperatures>.self, configuration)
+    }
+
+    /// The warning service root (``serviceRoot(of:_:)``: ``ClientConfiguration/warningsBaseURL``,
+    /// else `WthrWrnInfoService` beside ``ClientConfiguration/baseURL``, else the provider's).
+    static func warningsBaseURL(_ configuration: ClientConfiguration) -> String {
+        serviceRoot(of: WarningsService.self, configuration)
+    }
+
+    /// The checked endpoints of the side services a client holds (``midEndpoint``,
+    /// ``warningsEndpoint``, ``uvEndpoint``), made once when the client is.
+    ///
+    /// - Throws: ``ForecastClientError/Reason/invalidBaseURL(_:)``, naming the service.
+    mutating func checkServiceEndpoints() throws(ForecastClientError) {
+        midEndpoint = try Self.endpoint(of: MidTermService<MidTermTemperatures>.self, configuration)
+        warningsEndpoint = try Self.endpoint(of: WarningsService.self, configuration)
+        uvEndpoint = try Self.endpoint(of: UVIndexService.self, configuration)
     }
 }

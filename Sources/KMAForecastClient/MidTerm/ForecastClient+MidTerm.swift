@@ -2,6 +2,9 @@ import KMAForecast
 import KMAGrid
 import KMAPlaces
 
+/// A mid-term answer as delivered: the decoded value, the run it is for, and how it was had.
+typealias MidTermFetched<Value: MidTermAnswer> = SideFetched<MidTermService<Value>>
+
 extension ForecastClient {
     /// The mid-term runs a view asks for at the client's clock: the newest, and the 06 run
     /// before an 18 run.
@@ -45,16 +48,10 @@ extension ForecastClient {
         let temperatureID = regions.temperaturePoint.id
         let landID = regions.landRegion.id
         func temperatures(_ candidates: [MidTermIssue]) async -> Result<MidTermFetched<MidTermTemperatures>, ForecastClientError> {
-            await core.fetchMidTerm(
-                .temperatures, regionID: temperatureID, candidates: candidates, cell: cell, budget: budget,
-                decode: { (body, issue) throws(ForecastResponseError) in try MidTermDecoder.temperatures(body, issue: issue) }, regionOf: \.regionID
-            )
+            await core.fetchIssued(MidTermService<MidTermTemperatures>(regionID: temperatureID), candidates: candidates, budget: budget)
         }
         func land(_ candidates: [MidTermIssue]) async -> Result<MidTermFetched<MidTermLandForecast>, ForecastClientError> {
-            await core.fetchMidTerm(
-                .landForecast, regionID: landID, candidates: candidates, cell: cell, budget: budget,
-                decode: { (body, issue) throws(ForecastResponseError) in try MidTermDecoder.landForecast(body, issue: issue) }, regionOf: \.regionID
-            )
+            await core.fetchIssued(MidTermService<MidTermLandForecast>(regionID: landID), candidates: candidates, budget: budget)
         }
         // An 06 run falls back to the 18 run before it on NO_DATA. After an 18 run, the 06 run
         // before it is asked for anyway (the only one with day 4), so it is the 18 run's fallback.
@@ -109,13 +106,7 @@ extension ForecastClient {
             return try await ForecastClient(core: call.core).midTermOutlook(stationID: stationID, budget: budget)
         }
         let newest = MidTermIssue.newest(at: KSTDateTime(core.configuration.now()))
-        // The request path names a cell only in its default retry event, which the mid-term
-        // fetch replaces; any valid cell does.
-        guard let anyCell = try? GridCell(nx: 1, ny: 1) else { throw ForecastClientError(.invalidConfiguration("no grid cell"), service: .midTerm) }
-        let result = await core.fetchMidTerm(
-            .outlook, regionID: stationID, candidates: [newest, newest.previous], cell: anyCell, budget: budget,
-            decode: { (body, _) throws(ForecastResponseError) in try MidTermDecoder.outlookText(body) }, regionOf: \.stationID
-        )
+        let result = await core.fetchIssued(MidTermService<MidTermOutlookText>(regionID: stationID), candidates: [newest, newest.previous], budget: budget)
         let fetched = try result.get()
         return MidTermOutlook(stationID: stationID, issue: fetched.issue, text: fetched.value.text)
     }

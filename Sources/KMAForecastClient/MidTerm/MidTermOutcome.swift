@@ -83,9 +83,7 @@ public struct MidTermOutcome: Hashable, Sendable, Codable {
         guard requests >= 0, !(runs.isEmpty && failure == nil) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a mid-term outcome has runs or a failure, and no negative count"))
         }
-        if let stated = try container.decodeIfPresent(Status.self, forKey: .status), stated != status {
-            throw DecodingError.dataCorruptedError(forKey: .status, in: container, debugDescription: "status '\(stated.rawValue)' contradicts the outcome, which is '\(status.rawValue)'")
-        }
+        try ServiceOutcomeCoding.checkStatus(status, in: container, forKey: .status)
     }
 
     /// Encodes the shape above.

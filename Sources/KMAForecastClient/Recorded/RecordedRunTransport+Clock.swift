@@ -217,9 +217,9 @@ extension RecordedRunTransport {
     }
 
     /// Whether a UV index answer is recorded for `areaNo` at one of the issue times a client
-    /// asks at `now` (``UVIndexRequest/candidates(at:)``).
+    /// asks at `now` (``UVIndexService/candidates(at:)``).
     func holdsUVIndex(areaNo: String, at now: KSTDateTime) -> Bool {
-        UVIndexRequest.candidates(at: now).contains { uvIndex[areaNo + "/" + UVIndexDecoder.stamp($0)] != nil }
+        UVIndexService.candidates(at: now).contains { uvIndex[areaNo + "/" + UVIndexDecoder.stamp($0)] != nil }
     }
 
     /// Why a recording cannot answer a location: what it holds instead.

@@ -138,7 +138,7 @@ public struct RecordedRunTransport: HTTPTransport {
         if operation == "getPwnCd" {
             let from = Int(parameters["fromTmFc"] ?? "") ?? 0, to = Int(parameters["toTmFc"] ?? "") ?? 0
             body = warnings.first { $0.from <= to && from <= $0.to }?.body ?? noDataBody
-        } else if operation == UVIndexRequest.operation {
+        } else if operation == UVIndexService.operationName {
             body = uvIndex[(parameters["areaNo"] ?? "") + "/" + (parameters["time"] ?? "")] ?? noDataBody
         } else if let region = parameters["regId"] ?? parameters["stnId"], let tmFc = parameters["tmFc"] {
             body = midTerm[Self.midTermKey(operation, region, tmFc)] ?? noDataBody

@@ -28,12 +28,12 @@ extension PlacesTableError {
 }
 
 extension PlacesTableRowError {
-    /// ``description`` in Korean (`--lang ko`), from the error's case; a location's error in
-    /// the Korean of the message the tool prints for it (`KoreanMessages.translate`).
+    /// ``description`` in Korean (`--lang ko`), from the error's case; a location's error by
+    /// its own case (``LocationInputError/koreanDescription``).
     package var koreanDescription: String {
         switch self {
         case .fieldCount(let expected, let found): KoreanMessages.text("placesFieldCount", String(expected), String(found))
-        case .location(let error): KoreanMessages.translate(error.description)
+        case .location(let error): error.koreanDescription
         }
     }
 }

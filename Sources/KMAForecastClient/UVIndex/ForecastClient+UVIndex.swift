@@ -23,11 +23,11 @@ extension ForecastClient {
                 return await ForecastClient(core: call.core).uvIndex(for: area, budget: budget)
             }
         } catch {
-            let next = UVIndexRequest.newestIssue(at: now).adding(seconds: 3 * 3600)
+            let next = UVIndexService.newestIssue(at: now).adding(seconds: 3 * 3600)
             return UVIndexOutcome(area: area, issuedAt: nil, values: [], fetchedAt: nil, fromCache: false, requests: 0, nextUpdateAt: next, failure: ForecastFailure(error))
         }
-        let next = UVIndexRequest.newestIssue(at: now).adding(seconds: 3 * 3600)
-        let result = await core.fetchUVIndex(areaNo: area.areaNo, candidates: UVIndexRequest.candidates(at: now), budget: budget)
+        let next = UVIndexService.newestIssue(at: now).adding(seconds: 3 * 3600)
+        let result = await core.fetchIssued(UVIndexService(areaNo: area.areaNo), candidates: UVIndexService.candidates(at: now), budget: budget)
         switch result {
         case .success(let fetched):
             return UVIndexOutcome(

@@ -32,19 +32,14 @@ public struct UVIndexArea: Hashable, Sendable, Codable {
     /// coordinate, the nearest place's; for a cell, the nearest place's to its centre (both
     /// approximate). `nil` for a name that matches no place, or a table without positions.
     public init?(_ location: ForecastLocation, places: PlaceDirectory = .kma) {
-        let point: GeoCoordinate
-        switch location {
-        case .place(let place):
+        switch try? location.standing(in: places) {
+        case .place(let place)?:
             self.init(place)
-            return
-        case .placeName(let name):
-            guard let place = try? places.place(named: name) else { return nil }
-            self.init(place)
-            return
-        case .coordinate(let coordinate): point = coordinate
-        case .cell(let cell): point = ForecastGrid.kma.center(of: cell)
+        case .point(let point)?:
+            guard let nearest = places.nearestPlace(to: point) else { return nil }
+            self.init(areaNo: nearest.regionCode, placeName: nearest.name, isApproximate: true)
+        case nil:
+            return nil
         }
-        guard let nearest = places.nearestPlace(to: point) else { return nil }
-        self.init(areaNo: nearest.regionCode, placeName: nearest.name, isApproximate: true)
     }
 }

@@ -87,9 +87,7 @@ extension UVIndexOutcome: Codable {
         guard requests >= 0, !(issuedAt == nil && failure == nil) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a UV index outcome has an issue time or a failure, and no negative count"))
         }
-        if let stated = try container.decodeIfPresent(Status.self, forKey: .status), stated != status {
-            throw DecodingError.dataCorruptedError(forKey: .status, in: container, debugDescription: "status '\(stated.rawValue)' contradicts the outcome, which is '\(status.rawValue)'")
-        }
+        try ServiceOutcomeCoding.checkStatus(status, in: container, forKey: .status)
     }
 
     /// Encodes the shape above.

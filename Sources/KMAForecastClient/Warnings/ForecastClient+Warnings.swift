@@ -39,14 +39,15 @@ extension ForecastClient {
 
     /// The zone of a location (``WarningZones``), or why it has none.
     static func warningZone(of location: ForecastLocation) -> Result<WarningZoneAssignment, WarningZoneError> {
+        guard let standing = try? location.standing() else {
+            // Only a name can stand for nothing: it matches no place.
+            guard case .placeName(let name) = location else { return .failure(.noZone("\(location)")) }
+            return .failure(.noZone(name))
+        }
         do throws(WarningZoneError) {
-            switch location {
-            case .coordinate(let point): return .success(try WarningZones.kma.assignment(for: point))
-            case .cell(let cell): return .success(try WarningZones.kma.assignment(for: ForecastGrid.kma.center(of: cell)))
+            switch standing {
             case .place(let place): return .success(try WarningZones.kma.assignment(for: place))
-            case .placeName(let name):
-                guard let place = try? PlaceDirectory.kma.place(named: name) else { throw .noZone(name) }
-                return .success(try WarningZones.kma.assignment(for: place))
+            case .point(let point): return .success(try WarningZones.kma.assignment(for: point))
             }
         } catch {
             return .failure(error)
@@ -71,12 +72,12 @@ extension ForecastClient {
             return ([], WarningsOutcome(zone: nil, replayedAt: now, fetchedAt: nil, fromCache: false, requests: 0, window: nil, preliminary: [], lastEventAt: nil, failure: failure))
         }
         let code = WarningZoneCode(zone)
-        switch await core.fetchWarningEvents(budget: budget) {
+        switch await core.fetchRevalidated(WarningsService(), issue: WarningsWindow(endingAt: now), budget: budget) {
         case .success(let fetched):
-            let state = WarningReplay.state(of: fetched.events, at: now, zones: [zone.zone.id], zoneNames: [zone.zone.id: zone.zone.name])
+            let state = WarningReplay.state(of: fetched.pages.flatMap(\.events), at: now, zones: [zone.zone.id], zoneNames: [zone.zone.id: zone.zone.name])
             let outcome = WarningsOutcome(
                 zone: code, replayedAt: now, fetchedAt: KSTDateTime(unixSeconds: fetched.fetchedAt), fromCache: fetched.fromCache,
-                requests: fetched.requests, window: fetched.window.text, preliminary: state.preliminary, lastEventAt: state.lastEventAt, failure: nil
+                requests: fetched.requests, window: fetched.issue.text, preliminary: state.preliminary, lastEventAt: state.lastEventAt, failure: nil
             )
             return (state.inForce, outcome)
         case .failure(let error):
@@ -86,5 +87,16 @@ extension ForecastClient {
             )
             return ([], outcome)
         }
+    }
+}
+
+extension ClientCore {
+    /// The newest bulletin (`getPwnStatus`), not cached (one small request).
+    func fetchWarningBulletin(budget: RequestBudget?) async -> Result<WarningBulletin?, ForecastClientError> {
+        guard let endpoint = warningsEndpoint else {
+            return .failure(ForecastClientError(.invalidConfiguration("no warning service URL"), service: .warnings))
+        }
+        let answer = await ask(WarningBulletinRequest(), 0, page: SidePage(pageNo: 1, numOfRows: 10), endpoint: endpoint, budget: budget)
+        return answer.result.map { $0.value }.mapError { Self.serviceError($0, .warnings, host: endpoint.host, attempts: answer.attempts) }
     }
 }

@@ -85,9 +85,7 @@ public struct WarningsOutcome: Hashable, Sendable, Codable {
             failure: try container.decodeIfPresent(ForecastFailure.self, forKey: .failure),
             recording: try container.decodeIfPresent(String.self, forKey: .recording)
         )
-        if let stated = try container.decodeIfPresent(Status.self, forKey: .status), stated != status {
-            throw DecodingError.dataCorruptedError(forKey: .status, in: container, debugDescription: "status '\(stated.rawValue)' contradicts the outcome, which is '\(status.rawValue)'")
-        }
+        try ServiceOutcomeCoding.checkStatus(status, in: container, forKey: .status)
     }
 
     /// Encodes the shape.

@@ -8,7 +8,8 @@ extension ReplayEngine {
     func answer(_ request: RecordedRequest, alteration: ReplayFault?) -> HTTPAnswer {
         if request.operation.hasPrefix("nph-dfs_") { return fieldAnswer(request) }
         let operations = ["getVilageFcst", "getUltraSrtFcst", "getUltraSrtNcst", "getFcstVersion", "getMidTa", "getMidLandFcst", "getMidFcst", "getPwnCd", "getPwnStatus", "getUVIdxV5"]
-        guard request.method == "GET", operations.contains(request.operation) else {
+        let route = state.withLock { $0.serviceRoutes[request.operation] }
+        guard request.method == "GET", operations.contains(request.operation) || route != nil else {
             return HTTPAnswer(status: 404, contentType: "text/html", body: Array("<html><head><title>404 Not Found</title></head></html>".utf8))
         }
         let key = request.parameters["serviceKey"] ?? request.parameters["authKey"]
@@ -19,6 +20,11 @@ extension ReplayEngine {
         let parameters = request.parameters
         if request.operation == "getFcstVersion" { return versionAnswer(parameters) }
         if request.operation.hasPrefix("getPwn") { return warningsAnswer(request.operation, parameters) }
+        if let route {
+            // An operation added by a test, by its subject and issue; NO_DATA otherwise.
+            let key = MidTermKey(operation: request.operation, regionID: parameters[route.subject] ?? "", tmFc: parameters[route.issue] ?? "")
+            return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: state.withLock { $0.midTerm[key] } ?? noDataBody)
+        }
         if request.operation == "getUVIdxV5" {
             // The UV index (LivingWthrIdxServiceV5), by `areaNo` and `time`; NO_DATA otherwise.
             let key = MidTermKey(operation: request.operation, regionID: parameters["areaNo"] ?? "", tmFc: parameters["time"] ?? "")

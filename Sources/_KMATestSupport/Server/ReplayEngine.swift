@@ -14,6 +14,12 @@ final class ReplayEngine: Sendable {
         var remaining: Int
     }
 
+    /// The query parameters that name an answer of an added operation.
+    struct ServiceRoute: Hashable {
+        var subject: String
+        var issue: String
+    }
+
     struct MidTermKey: Hashable {
         var operation: String
         var regionID: String
@@ -64,6 +70,9 @@ final class ReplayEngine: Sendable {
         var warningItems: [[UInt8]] = []
         /// Whole answers of the warning service by operation, served instead of the items.
         var warningAnswers: [String: HTTPAnswer] = [:]
+        /// Other operations served like the mid-term ones (``ReplayServer/addServiceAnswer(operation:subjectParameter:subject:issueParameter:issue:body:)``):
+        /// the query parameters that name an answer's subject and issue, by operation.
+        var serviceRoutes: [String: ServiceRoute] = [:]
         var latencies: [String: Int] = [:]
         var faults: [InjectedFault] = []
         var requests: [RecordedRequest] = []

@@ -103,6 +103,17 @@ public final class ReplayServer: Sendable {
         engine.state.withLock { $0.midTerm[ReplayEngine.MidTermKey(operation: "getUVIdxV5", regionID: areaNo, tmFc: time)] = body }
     }
 
+    /// Adds (or replaces) an answer of any other operation, as a service KMA may add (an
+    /// observation, an air quality index): `body` is served for `operation` when the query's
+    /// `subjectParameter` is `subject` and its `issueParameter` is `issue`; other requests for
+    /// the operation are answered NO_DATA. The operation is served under any service root.
+    public func addServiceAnswer(operation: String, subjectParameter: String, subject: String, issueParameter: String, issue: String, body: [UInt8]) {
+        engine.state.withLock {
+            $0.serviceRoutes[operation] = ReplayEngine.ServiceRoute(subject: subjectParameter, issue: issueParameter)
+            $0.midTerm[ReplayEngine.MidTermKey(operation: operation, regionID: subject, tmFc: issue)] = body
+        }
+    }
+
     /// Serves the recorded 2026-10-04 mid-term bodies of `Fixtures/midterm/`: getMidTa for
     /// 서울 11B10101 and getMidLandFcst for 11B00000, runs 06:00 and 18:00, under the region
     /// codes given (the recordings' own by default).

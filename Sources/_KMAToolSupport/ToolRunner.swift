@@ -12,7 +12,9 @@ package struct ToolResult: Sendable {
 }
 
 /// Runs `kma-forecast` in-process with injected arguments, input, environment and clock
-/// (retries happen without waiting). Shared by the CLI's tests and the end-to-end tests.
+/// (retries happen without waiting). Shared by the CLI's tests and the end-to-end tests, in a
+/// module of its own so that the package's test support (`_KMATestSupport`) does not depend on
+/// the CLI.
 package func runTool(
     _ arguments: [String],
     stdin: String = "",
@@ -33,18 +35,4 @@ package func runTool(
     context.retrySleep = { _ in }  // retries happen, without waiting
     let status = await KMAForecastTool.run(context)
     return ToolResult(status: status, stdout: out.text, stderr: err.text)
-}
-
-/// A file in a fresh temporary directory, removed by the caller with `removeTemporary`.
-package func temporaryFile(named name: String, contents: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("kma-forecast-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let url = directory.appendingPathComponent(name)
-    try Data(contents.utf8).write(to: url)
-    return url.path
-}
-
-/// Removes the directory that holds a temporary file.
-package func removeTemporary(_ path: String) {
-    try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent)
 }
