@@ -95,7 +95,7 @@ struct MCPTools: Sendable {
 
     /// The location arguments every place-taking tool shares.
     static let locationProperties = """
-        "place":{"type":"string","minLength":1,"description":"Region name, Korean or English ('해운대구', '서울 종로구', 'Busan'). Or latitude+longitude, or KMA grid nx+ny."},
+        "place":{"type":"string","minLength":1,"description":"Korean or English region name ('해운대구', 'Busan'); or latitude+longitude, or nx+ny."},
         "latitude":{"type":"number","minimum":-90,"maximum":90},"longitude":{"type":"number","minimum":-180,"maximum":180},
         "nx":{"type":"integer","minimum":1,"maximum":149},"ny":{"type":"integer","minimum":1,"maximum":253}
         """
@@ -146,8 +146,8 @@ struct MCPTools: Sendable {
     // MARK: kma_grid
 
     static let gridDescription = """
-        Converts between latitude/longitude, KMA's 5 km forecast grid (nx 1-149, ny 1-253) and KMA's table of places: a point's cell \
-        and centre, a cell's centre, or a place's cell, full name, region code and mid-term regions. Offline.
+        Converts between latitude/longitude, KMA's 5 km grid (nx 1-149, ny 1-253) and KMA's places: a point's cell and centre, a \
+        cell's centre, or a place's cell, full name, region code and mid-term regions. Offline.
         """
     static let gridInput = """
         {"type":"object","additionalProperties":false,"properties":{\(locationProperties)}}
@@ -173,8 +173,7 @@ struct MCPTools: Sendable {
     static let baseTimesOutput = schema("""
         {"type":"object","additionalProperties":false,"required":["at","products"],"properties":{
         "at":{"type":"string"},
-        "products":{"type":"array","items":{"type":"object","additionalProperties":false,
-        "required":["product","operation","baseDate","baseTime","availableAt","previousBaseDate","previousBaseTime","nextBaseDate","nextBaseTime","nextAvailableAt"],
+        "products":{"type":"array","items":{"type":"object","required":["product","baseDate","baseTime"],
         "properties":{"product":{"enum":["nowcast","ultra-short","short-term"]},"operation":{"type":"string"},
         "baseDate":{"type":"string"},"baseTime":{"type":"string"},"availableAt":{"type":"string"},
         "previousBaseDate":{"type":"string"},"previousBaseTime":{"type":"string"},
@@ -184,8 +183,8 @@ struct MCPTools: Sendable {
     // MARK: kma_place_search
 
     static let searchDescription = """
-        Searches KMA's table of 3,800 South Korean regions by Korean name or part ('중구', '역삼') or English province/city ('Busan'): \
-        matches best first with full names and grid cells, or the closest names. Use it to pick one of an ambiguous name. Offline.
+        Searches KMA's 3,800 South Korean regions by Korean name or part ('중구', '역삼') or English province/city ('Busan'): \
+        matches best first with full names and grid cells, or the closest names; to resolve an ambiguous name. Offline.
         """
     static let searchInput = """
         {"type":"object","additionalProperties":false,"required":["query"],"properties":{
@@ -195,7 +194,7 @@ struct MCPTools: Sendable {
     static let searchOutput = schema("""
         {"type":"object","additionalProperties":false,"required":["query","places","total"],"properties":{
         "query":{"type":"string"},"total":{"type":"integer"},"suggestions":{"type":"boolean"},
-        "places":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","nx","ny","regionCode","match"],"properties":{
+        "places":{"type":"array","items":{"type":"object","required":["name","nx","ny"],"properties":{
         "name":{"type":"string"},"englishName":{"type":"string"},"regionCode":{"type":"string"},
         "nx":{"type":"integer"},"ny":{"type":"integer"},"latitude":{"type":"number"},"longitude":{"type":"number"},
         "match":{"enum":["exact","shortened","partial","suggestion"]}}}}}}
@@ -218,7 +217,7 @@ struct MCPTools: Sendable {
     static let fieldOutput = schema("""
         {"type":"object","additionalProperties":false,"required":["variable","unit","product","run","valid","points"],"properties":{
         "variable":{"type":"string"},
-        "unit":{"type":"string","description":"°C, %, mm, cm, m/s, m, kA/km², deg (wind from), or code (see codes)."},
+        "unit":{"type":"string"},
         "codes":{"type":"object","additionalProperties":{"type":"string"}},
         "product":{"type":"string"},
         "run":{"type":"string"},"valid":{"type":"string"},

@@ -5,7 +5,7 @@ import Testing
 import _KMATestSupport
 @testable import KMAForecastMCP
 
-/// Issue 35: what an agent pays for the tools. `tools/list` was 31,709 characters (the forecast
+/// Issue 35: what an agent pays for the tools. `tools/list` was 31,709 characters (11,264 after) (the forecast
 /// tool's outputSchema alone was the 19 kB schema of `--format json`), one place's `kma_forecast`
 /// 24,205 (the library's whole forecast, every source of every hour, as structured content).
 /// Goals: `tools/list` at most 12,000 characters, one place's result at most 8,000, its
