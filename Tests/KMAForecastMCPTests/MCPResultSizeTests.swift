@@ -5,12 +5,13 @@ import Testing
 import _KMATestSupport
 @testable import KMAForecastMCP
 
-/// Issue 35: what an agent pays for the tools. `tools/list` was 31,709 characters (11,264 after) (the forecast
+/// Issue 35: what an agent pays for the tools. `tools/list` was 31,709 characters (the forecast
 /// tool's outputSchema alone was the 19 kB schema of `--format json`), one place's `kma_forecast`
-/// 24,205 (the library's whole forecast, every source of every hour, as structured content).
-/// Goals: `tools/list` at most 12,000 characters, one place's result at most 8,000, its
-/// structured content at most twice its text. Sizes are characters of the compact JSON the
-/// server writes (deterministic: the same input gives the same bytes).
+/// 24,205 (the library's whole forecast, every source of every hour, as structured content);
+/// after: 11,264 and 7,812 (the sample; 해운대구 live 7,608). Goals: `tools/list` at most 12,000
+/// characters, one place's result at most 8,000, its structured content at most twice its text.
+/// Sizes are characters of the compact JSON the server writes (deterministic: the same input
+/// gives the same bytes).
 @Suite("MCP sizes: tools/list, one place's kma_forecast; kma_forecast_many names the warnings")
 struct MCPResultSizeTests {
     static func text(_ result: JSONValue) -> String { result["content"]?.arrayValue?.first?["text"]?.stringValue ?? "" }
