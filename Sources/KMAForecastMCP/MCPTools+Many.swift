@@ -56,7 +56,9 @@ extension MCPTools {
         if Task.isCancelled { return .error("cancelled") }
         // The warnings in force at each place with a forecast: KMA's zone events fetched once.
         let forecast = pending.filter { entries[$0.index].forecast != nil && entries[$0.index].error == nil }
-        for (item, warnings) in zip(forecast, await client.warnings(for: forecast.map(\.location), budget: service.budget)) {
+        // Awaited into a local first (the Swift 6.3.1 -O miscompile around an await in an expression).
+        let found = await client.warnings(for: forecast.map(\.location), budget: service.budget)
+        for (item, warnings) in zip(forecast, found) {
             entries[item.index].warnings = try? warnings.get()
         }
         if Task.isCancelled { return .error("cancelled") }
