@@ -106,7 +106,7 @@ let package = Package(
             name: "KMAForecastMCP",
             dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "_KMASystem"],
             exclude: ["README.md"],
-            // The forecast tool's outputSchema: a symbolic link to Schemas/local-forecast.schema.json,
+            // The forecast tool's outputSchema: a symbolic link to Schemas/mcp-forecast.schema.json,
             // the one contract, compiled in as bytes (`PackageResources`), so it cannot drift.
             resources: [.embedInCode("Resources")]
         ),

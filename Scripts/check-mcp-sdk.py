@@ -54,9 +54,9 @@ async def session(args, mode):
         structured = result.structured_content or {}
         jsonschema.validate(structured, schemas["kma_forecast"])
         check(True, f"{mode}: the forecast validates against its outputSchema (jsonschema)")
-        hours = structured.get("hourly", [])
-        check(len(hours) == 48 and all("precipitationChance" in h for h in hours), f"{mode}: a chance of rain in every one of {len(hours)} hours")
-        check(len(structured.get("daily", [])) == 11, f"{mode}: today and the ten days ({len(structured.get('daily', []))} days)")
+        hours = structured.get("hours", [])
+        check(len(hours) == 48 and all("rainChance" in h for h in hours), f"{mode}: a chance of rain in every one of {len(hours)} hours")
+        check(len(structured.get("days", [])) == 11, f"{mode}: today and the ten days ({len(structured.get('days', []))} days)")
         text = result.content[0].text
         check("부산광역시 해운대구" in text and "+09:00" in text and args.key not in text, f"{mode}: the text names the place, carries +09:00, holds no key")
 

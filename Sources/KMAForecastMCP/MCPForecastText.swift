@@ -12,7 +12,7 @@ enum MCPForecastText {
         // Weather warnings in force first (a recorded sample's after its SAMPLE line).
         var lines: [String] = forecast.recording == nil ? MCPTools.warningsLead(forecast) : []
         if let recording = forecast.recording {
-            lines.append("SAMPLE, NOT LIVE: no KMA service key is set, so this is a recorded forecast (\(recording.note)). Do not present it as the current weather for the place asked; to get live forecasts, \(MCPService.keyStep).")
+            lines.append("SAMPLE, NOT LIVE: no KMA service key is set, so this is a recorded forecast (\(recording.note)), not the weather at the place asked. For live forecasts, set KMA_SERVICE_KEY in the client's env for this server to a data.go.kr key for 기상청_단기예보 조회서비스, then restart the server.")
         }
         if forecast.recording != nil { lines += MCPTools.warningsLead(forecast) }
         lines.append("\(locationText(forecast.location)). KMA (기상청) forecast asked at \(forecast.requestedAt.iso8601).")
@@ -21,9 +21,9 @@ enum MCPForecastText {
         let days = forecast.recording == nil
             ? "Today in KST is \(date(today)); tomorrow is \(date(tomorrow))."
             : "'Today' below is the recording's day, \(date(today)), not today."
-        lines.append(days + " Units: temperature °C, wind m/s, rain mm, snow cm; chances and humidity in %.")
+        lines.append(days + " Times KST (+09:00). Hours: °C, sky or precipitation, chance of rain %, rain mm (snow cm) if any, humidity %, feels-like °C, UV index, wind m/s and where it blows from.")
         if let now = forecast.current {
-            lines.append("Now (observed \(now.time.iso8601)): " + hourValues(now).joined(separator: ", "))
+            lines.append("Now (observed \(now.time.iso8601)): " + hourValues(now))
         }
         let shown = forecast.hours(hours)
         if !shown.isEmpty {
@@ -34,8 +34,7 @@ enum MCPForecastText {
                     day = hour.time.yyyymmdd
                     lines.append(dayLabel(hour.time, today: today) + ":")
                 }
-                let clock = String(hour.time.iso8601.dropFirst(11).prefix(5)) + "+09:00"
-                lines.append("  " + clock + " " + hourValues(hour).joined(separator: ", "))
+                lines.append("  " + MCPCompactForecast.Day.clock(hour.time) + " " + hourValues(hour))
             }
             if forecast.hourly.count > shown.count, let last = forecast.hourly.last {
                 lines.append("  (\(forecast.hourly.count - shown.count) more hours to \(last.time.iso8601); ask with a larger 'hours')")
@@ -82,23 +81,10 @@ enum MCPForecastText {
         return date(time)
     }
 
-    /// The values of an hour that KMA gave, in a fixed order.
-    static func hourValues(_ hour: HourlyForecast) -> [String] {
-        var parts: [String] = []
-        if let celsius = hour.temperatureCelsius { parts.append(number(celsius) + "°C") }
-        if let condition = hour.condition { parts.append(condition.englishName) }
-        if let chance = hour.precipitationChance { parts.append("rain chance \(percent(chance))%") }
-        if let amount = hour.precipitationAmountRange, amount != .zero { parts.append("rain " + amountText(amount) + " mm") }
-        if let snow = hour.snowfallAmountRange, snow != .zero { parts.append("snow " + amountText(snow) + " cm") }
-        if let humidity = hour.humidity { parts.append("humidity \(percent(humidity))%") }
-        if let feels = hour.apparentTemperatureCelsius, feels != hour.temperatureCelsius { parts.append("feels like " + number(feels) + "°C") }
-        if let uv = hour.uvIndex, let category = hour.uvIndexCategory { parts.append("UV \(uv) (\(category.englishName))") }
-        if let wind = hour.windSpeed?.value {
-            var text = "wind " + number(wind) + " m/s"
-            if let direction = hour.windDirection { text += " from " + direction.compassPoint.abbreviation }
-            parts.append(text)
-        }
-        return parts
+    /// The values of an hour that KMA gave, in a fixed order: `kma_forecast`'s structured
+    /// hour (``MCPCompactForecast/Hour``) in words.
+    static func hourValues(_ hour: HourlyForecast) -> String {
+        MCPCompactForecast.values(MCPCompactForecast.Hour(hour, detail: true)).joined(separator: ", ")
     }
 
     static func dayLine(_ day: ForecastDay, today: KSTDateTime) -> String {

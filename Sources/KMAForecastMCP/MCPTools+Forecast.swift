@@ -4,9 +4,9 @@ import KMAGrid
 import KMAPlaces
 
 extension MCPTools {
-    /// `kma_forecast`: the library's forecast (``LocalForecast``) at one place; its JSON, with
-    /// the products' raw rows left out (the hours carry every value) and the hours cut to
-    /// `hours`, is the structured result; without a key, the recorded sample, marked.
+    /// `kma_forecast`: the library's forecast (``LocalForecast``) at one place, as text and as
+    /// the same values structured (``structured(_:hours:)``); without a key, the recorded
+    /// sample, marked.
     func forecast(_ input: MCPToolArguments, progress: @escaping Progress) async throws(MCPToolInputError) -> Outcome {
         try input.allow(["place", "latitude", "longitude", "nx", "ny", "hours", "days"])
         let (location, _) = try input.location()
@@ -14,7 +14,7 @@ extension MCPTools {
         let days = try input.int("days", 1...11)
         guard service.key != nil else {
             let sample = LocalForecast.sample
-            return Outcome(text: MCPForecastText.render(sample, hours: hours), structured: try Self.structured(sample, hours: hours), isError: false)
+            return Outcome(text: MCPForecastText.render(sample, hours: hours), structured: Self.structured(sample, hours: hours), isError: false)
         }
         let client = try service.forecastClient()
         progress(0, 1, "asking KMA")
@@ -30,28 +30,39 @@ extension MCPTools {
         // Every product failed: nothing to read, so an error the model acts on.
         let nothing = forecast.products.allSatisfy { $0.status == .failed } && forecast.midTerm?.status != .delivered
         if nothing { text = "KMA returned no forecast. " + text + "\n" + Self.nextStep(forecast.failures) }
-        return Outcome(text: text, structured: try Self.structured(forecast, hours: hours), isError: nothing)
+        return Outcome(text: text, structured: Self.structured(forecast, hours: hours), isError: nothing)
     }
 
-    /// The forecast's JSON (the schema's shape), trimmed for a model: each product's `rows`
-    /// emptied and the hours cut to `hours`.
-    static func structured(_ forecast: LocalForecast, hours: Int) throws(MCPToolInputError) -> JSONValue {
-        let text: String
-        do {
-            text = try JSONTextEncoder.encode(forecast)
-        } catch {
-            throw MCPToolInputError(message: "the forecast could not be written as JSON (a bug in kma-forecast; please report it)")
+    /// The forecast's structured result, in the shape of `Schemas/mcp-forecast.schema.json`
+    /// (``forecastOutput``): the values the text gives (``MCPCompactForecast`` with detail), no
+    /// more: the place, the warnings in force, now, the first `hours` hours, the days, what is
+    /// missing. The whole forecast with every source and run is `kma-forecast --format json`'s.
+    static func structured(_ forecast: LocalForecast, hours: Int) -> JSONValue {
+        let compact = MCPCompactForecast(forecast, hours: hours, detail: true)
+        var members: [(String, JSONValue)] = []
+        if let name = compact.placeName { members.append(("place", .string(name))) }
+        members += [("nx", .number(compact.nx)), ("ny", .number(compact.ny))]
+        if compact.placeName == nil, let point = forecast.location.coordinate {
+            members += [("latitude", .number(point.latitude)), ("longitude", .number(point.longitude))]
         }
-        guard var value = try? JSONValue.read(Array(text.utf8)) else {
-            throw MCPToolInputError(message: "the forecast's JSON could not be read back (a bug in kma-forecast; please report it)")
+        members.append(("requestedAt", .string(forecast.requestedAt.iso8601)))
+        if let recording = forecast.recording { members.append(("sample", .string(recording.note))) }
+        if let failure = forecast.warnings?.failure {
+            members.append(("warningsError", .string(failure.message)))
+        } else if forecast.warnings != nil {
+            members.append(("warnings", Self.json(alerts: forecast.alerts)))
         }
-        if let products = value["products"]?.arrayValue {
-            value = value.setting("products", .array(products.map { $0.setting("rows", .array([])) }))
+        if let now = forecast.current { members.append(("now", MCPCompactForecast.json(MCPCompactForecast.Hour(now, detail: true)))) }
+        members.append(("hours", .array(compact.hours.map(MCPCompactForecast.json))))
+        if forecast.hourly.count > compact.hours.count { members.append(("moreHours", .number(forecast.hourly.count - compact.hours.count))) }
+        members.append(("days", .array(compact.days.map(MCPCompactForecast.json))))
+        var missing = MCPCompactForecast.json(missing: compact.missing).arrayValue ?? []
+        if let failure = forecast.midTerm?.failure {
+            missing.append(.object([("product", .string("mid-term")), ("error", .string(failure.message))]))
         }
-        if let hourly = value["hourly"]?.arrayValue {
-            value = value.setting("hourly", .array(Array(hourly.prefix(hours))))
-        }
-        return value
+        if !missing.isEmpty { members.append(("missing", .array(missing))) }
+        if let next = forecast.nextUpdate { members.append(("nextUpdate", .string(next.iso8601))) }
+        return .object(members)
     }
 
     /// A client error as the model should read it: what failed and what to do.

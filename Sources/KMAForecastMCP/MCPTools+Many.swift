@@ -1,5 +1,6 @@
 import KMAForecast
 import KMAForecastClient
+import KMAForecastText
 
 extension MCPTools {
     /// Places fetched per step of `kma_forecast_many`: progress is reported and cancellation
@@ -22,9 +23,9 @@ extension MCPTools {
         for (index, query) in queries.enumerated() {
             do throws(MCPToolInputError) {
                 pending.append((index, try MCPToolArguments.location(of: query, argument: "places")))
-                entries.append((query, nil, nil))
+                entries.append((query, nil, nil, nil))
             } catch {
-                entries.append((query, nil, error.message))
+                entries.append((query, nil, error.message, nil))
             }
         }
         let used = service.budget?.requestsUsed ?? 0
@@ -53,11 +54,20 @@ extension MCPTools {
             progress(done, pending.count, "\(done) of \(pending.count) places")
         }
         if Task.isCancelled { return .error("cancelled") }
+        // The warnings in force at each place with a forecast: KMA's zone events fetched once.
+        let forecast = pending.filter { entries[$0.index].forecast != nil && entries[$0.index].error == nil }
+        // Awaited into a local first (the Swift 6.3.1 -O miscompile around an await in an expression).
+        let found = await client.warnings(for: forecast.map(\.location), budget: service.budget)
+        for (item, warnings) in zip(forecast, found) {
+            entries[item.index].warnings = try? warnings.get()
+        }
+        if Task.isCancelled { return .error("cancelled") }
         return Self.manyOutcome(entries, hours: hours, requestsUsed: service.budget.map { $0.requestsUsed - used })
     }
 
-    /// A place of `kma_forecast_many`: as asked, its forecast, or why it has none.
-    typealias ManyEntry = (query: String, forecast: LocalForecast?, error: String?)
+    /// A place of `kma_forecast_many`: as asked, its forecast, or why it has none, and the
+    /// weather warnings of its zone.
+    typealias ManyEntry = (query: String, forecast: LocalForecast?, error: String?, warnings: ZoneWarnings?)
 
     /// The places' forecasts as one result, compact: what every place shares said once
     /// (``MCPCompactForecast/preamble(places:requestedAt:)``), then per place a heading, an
@@ -73,6 +83,7 @@ extension MCPTools {
         var counts: [String: Int] = [:]
         for (entry, place) in zip(entries, compact) {
             for message in place?.missing.map(\.message) ?? [entry.error ?? Self.noForecast] { counts[message, default: 0] += 1 }
+            if place != nil, let failure = entry.warnings?.warnings.failure { counts[Self.warningsFailed(failure), default: 0] += 1 }
         }
         var notes: [String] = []
         let note: (String) -> String = { message in
@@ -86,7 +97,17 @@ extension MCPTools {
         for (index, (entry, place)) in zip(entries, compact).enumerated() {
             if let place {
                 lines += place.lines(query: entry.query, note: note)
-                places.append(place.json(query: entry.query))
+                var json = place.json(query: entry.query)
+                if let warnings = entry.warnings {
+                    if let failure = warnings.warnings.failure {
+                        lines.append("  warnings: " + note(Self.warningsFailed(failure)))
+                        json = json.setting("warningsError", .string(failure.message))
+                    } else {
+                        lines.append("  " + (warnings.alerts.isEmpty ? "warnings: none in force" : WeatherAlertText.sentence(warnings.alerts)))
+                        json = json.setting("warnings", Self.json(alerts: warnings.alerts))
+                    }
+                }
+                places.append(json)
             } else {
                 let message = entry.error ?? Self.noForecast
                 lines.append("## \(entry.query)\n  error (places[\(index)]): " + note(message))
@@ -107,6 +128,9 @@ extension MCPTools {
         if let requestsUsed { structured.append(("requestsUsed", .number(requestsUsed))) }
         return Outcome(text: text, structured: .object(structured), isError: failed == entries.count)
     }
+
+    /// A failed warning service as a place's line says it.
+    static func warningsFailed(_ failure: ForecastFailure) -> String { "unavailable (\(failure.message))" }
 
     /// What a place without a forecast and without an error says (it does not happen).
     static let noForecast = "no forecast"

@@ -7,30 +7,20 @@ extension MCPTools {
     // MARK: kma_warnings
 
     static let warningsDescription = """
-        The weather warnings (기상특보: advisories 주의보, warnings 경보 and 2026's severe warnings 중대경보 for heat wave, heavy rain, \
-        strong wind, cold wave, dry weather, high seas, storm surge …) in force now at one place in South Korea, from KMA (기상청): \
-        the place's warning zone (특보구역), each warning with its Korean and English title, since when and (when KMA announced it) until when; \
-        the warnings announced to start later; and KMA's newest nationwide bulletin text. Give the place by name, latitude+longitude or nx+ny. \
-        A zone marked approximate means KMA splits the county and the place may be in a neighbouring part. Times are KST (+09:00). \
-        The service needs its own 활용신청 on the key; if it is refused, the result says how to apply.
+        Weather warnings (기상특보: 주의보 advisory, 경보 warning, 중대경보 severe; heat wave, heavy rain, wind, cold, dryness, \
+        seas …) in force at one place in South Korea from KMA: its zone (특보구역), each warning's Korean and English title, since \
+        and until; those announced for later; KMA's nationwide bulletin. Times KST (+09:00).
         """
     static let warningsInput = """
         {"type":"object","additionalProperties":false,"properties":{\(locationProperties),
-        "bulletin":{"type":"boolean","default":true,"description":"Also fetch KMA's newest nationwide bulletin text (one more request)."}}}
+        "bulletin":{"type":"boolean","default":true,"description":"Also the nationwide bulletin (one more request)."}}}
         """
     static let warningsOutput = schema("""
         {"type":"object","required":["location","alerts","warnings"],"properties":{
         "location":{"type":"object"},
-        "alerts":{"type":"array","description":"The warnings in force in the zone, most severe first.","items":{"type":"object",
-          "required":["zoneID","zoneName","title","englishTitle","kind","level","issuedAt","effectiveAt"],"properties":{
-          "zoneID":{"type":"string"},"zoneName":{"type":"string"},"title":{"type":"string"},"englishTitle":{"type":"string"},
-          "kind":{"type":"object","required":["code"],"properties":{"code":{"type":"integer"},"name":{"type":"string"},"englishName":{"type":"string"}}},
-          "level":{"type":"object","required":["code"],"properties":{"code":{"type":"integer"},"name":{"type":"string"},"englishName":{"type":"string"}}},
-          "issuedAt":{"type":"string"},"effectiveAt":{"type":"string"},"endsAt":{"type":"string"},"firstIssuedAt":{"type":"string"}}}},
-        "warnings":{"type":"object","required":["status"],"properties":{"status":{"enum":["delivered","failed"]},"zone":{"type":"object"},
-          "preliminary":{"type":"array"},"failure":{"type":"object"},"recording":{"type":"string"}}},
-        "bulletin":{"type":"object"},"bulletinFailure":{"type":"object"},
-        "sample":{"type":"boolean","description":"true: no key is set, this is a recorded sample, not live"}}}
+        "alerts":{"type":"array","items":{"type":"object","required":["zoneID","zoneName","title","englishTitle","kind","level","issuedAt","effectiveAt"]}},
+        "warnings":{"type":"object","required":["status"],"properties":{"status":{"enum":["delivered","failed"]}}},
+        "bulletin":{"type":"object"},"bulletinFailure":{"type":"object"},"sample":{"type":"boolean"}}}
         """)
 
     /// `kma_warnings`: the library's ``ZoneWarnings`` for one place; without a key, the recorded
@@ -91,6 +81,19 @@ extension MCPTools {
             throw MCPToolInputError(message: "the warnings could not be written as JSON (a bug in kma-forecast; please report it)")
         }
         return sample ? value.setting("sample", .bool(true)) : value
+    }
+
+    /// Warnings in force as `kma_forecast` and `kma_forecast_many` structure them: the Korean
+    /// and English titles, the zone, since when and (when KMA announced it) until when.
+    static func json(alerts: [WeatherAlert]) -> JSONValue {
+        .array(alerts.map { alert in
+            var item: [(String, JSONValue)] = [
+                ("title", .string(alert.title)), ("englishTitle", .string(alert.englishTitle)), ("zone", .string(alert.zoneName)),
+                ("since", .string(alert.effectiveAt.iso8601)),
+            ]
+            if let end = alert.endsAt { item.append(("until", .string(end.iso8601))) }
+            return .object(item)
+        })
     }
 
     /// The first lines of `kma_forecast`'s text: the warnings in force at the place (a

@@ -60,12 +60,9 @@ struct MCPTools: Sendable {
 
     /// The `Tool` objects of `tools/list`, in order.
     static let definitions: [JSONValue] = {
-        let read = JSONValue.object([
-            ("readOnlyHint", .bool(true)), ("destructiveHint", .bool(false)), ("idempotentHint", .bool(true)), ("openWorldHint", .bool(true)),
-        ])
-        let local = JSONValue.object([
-            ("readOnlyHint", .bool(true)), ("destructiveHint", .bool(false)), ("idempotentHint", .bool(true)), ("openWorldHint", .bool(false)),
-        ])
+        // Read-only: the destructive and idempotent hints mean nothing then (the spec), so they are left out.
+        let read = JSONValue.object([("readOnlyHint", .bool(true)), ("openWorldHint", .bool(true))])
+        let local = JSONValue.object([("readOnlyHint", .bool(true)), ("openWorldHint", .bool(false))])
         return [
             tool("kma_forecast", "Forecast at a place", forecastDescription, forecastInput, forecastOutput, read),
             tool("kma_forecast_many", "Forecast at many places", manyDescription, manyInput, manyOutput, read),
@@ -80,8 +77,7 @@ struct MCPTools: Sendable {
     private static func tool(_ name: String, _ title: String, _ description: String, _ input: String, _ output: JSONValue, _ annotations: JSONValue) -> JSONValue {
         .object([
             ("name", .string(name)), ("title", .string(title)), ("description", .string(description)),
-            ("inputSchema", schema(input)), ("outputSchema", output),
-            ("annotations", annotations.setting("title", .string(title))),
+            ("inputSchema", schema(input)), ("outputSchema", output), ("annotations", annotations),
         ])
     }
 
@@ -99,115 +95,85 @@ struct MCPTools: Sendable {
 
     /// The location arguments every place-taking tool shares.
     static let locationProperties = """
-        "place":{"type":"string","minLength":1,"description":"A South Korean place: a region name from KMA's table in Korean ('해운대구', '서울 종로구', '부산', '역삼동') or a province/city in English ('Busan', 'Gyeonggi-do', 'Suwon-si'). Give this, or latitude+longitude, or nx+ny."},
-        "latitude":{"type":"number","minimum":-90,"maximum":90,"description":"Degrees north (with longitude)."},
-        "longitude":{"type":"number","minimum":-180,"maximum":180,"description":"Degrees east (with latitude)."},
-        "nx":{"type":"integer","minimum":1,"maximum":149,"description":"KMA grid column (with ny)."},
-        "ny":{"type":"integer","minimum":1,"maximum":253,"description":"KMA grid row (with nx)."}
+        "place":{"type":"string","minLength":1,"description":"Korean or English region name ('해운대구', 'Busan'); or latitude+longitude, or nx+ny."},
+        "latitude":{"type":"number","minimum":-90,"maximum":90},"longitude":{"type":"number","minimum":-180,"maximum":180},
+        "nx":{"type":"integer","minimum":1,"maximum":149},"ny":{"type":"integer","minimum":1,"maximum":253}
         """
 
     // MARK: kma_forecast
 
     static let forecastDescription = """
-        The weather forecast at one place in South Korea from the Korea Meteorological Administration (KMA, 기상청): \
-        the current observation, every hour ahead (temperature °C, sky/precipitation condition, chance of rain, rain mm, humidity, wind m/s) \
-        to the end of KMA's short-term forecast (about 3-5 days), and daily lows/highs and morning/afternoon chance of rain; \
-        pass days: 11 for today plus the next ten days (the later days from KMA's mid-term forecast). \
-        Give the place by name in Korean or English (place), by latitude+longitude, or by KMA grid cell (nx+ny). \
-        All times are KST with +09:00, and the text names 'today' and 'tomorrow' as dates in KST, so answer questions about \
-        "tomorrow afternoon" from those dates. A missing value was not forecast (never zero). \
-        An ambiguous name such as '중구' gives an error listing the candidates: call again with one of their full names.
+        Forecast at one place in South Korea from KMA (기상청): warnings in force, now, hourly to the end of the short-term forecast \
+        (3-5 days; °C, sky, rain chance and amount, humidity, feels-like, UV, wind) and daily low/high with morning/afternoon rain \
+        chance; days: 11 adds the mid-term forecast, ten days ahead. Times KST (+09:00). An ambiguous name ('중구') is an error \
+        listing the candidates.
         """
     static let forecastInput = """
         {"type":"object","additionalProperties":false,"properties":{\(locationProperties),
-        "hours":{"type":"integer","minimum":1,"maximum":120,"default":24,"description":"How many hours ahead to list (default 24)."},
-        "days":{"type":"integer","minimum":1,"maximum":11,"description":"Days to cover from today (KST), mid-term forecast included: 11 = today and the ten days after. Leave out for the days the short-term forecast covers."}}}
+        "hours":{"type":"integer","minimum":1,"maximum":120,"default":24},
+        "days":{"type":"integer","minimum":1,"maximum":11,"description":"11: today and ten days ahead (mid-term). Default: the short-term days."}}}
         """
-    /// The forecast's own schema (`Schemas/local-forecast.schema.json`, compiled in through the
-    /// symbolic link `Resources/local-forecast.schema.json`): one contract for `--format json`,
-    /// the library's `Codable` and the agents' tool.
-    static let forecastOutput: JSONValue = schema(bytes: PackageResources.local_forecast_schema_json)
+    /// The structured result's schema (`Schemas/mcp-forecast.schema.json`, compiled in through
+    /// the symbolic link `Resources/mcp-forecast.schema.json`): the values of the text, in the
+    /// shape ``structured(_:hours:)`` writes. The whole forecast (every source and run) is
+    /// `--format json`'s, `Schemas/local-forecast.schema.json`.
+    static let forecastOutput: JSONValue = schema(bytes: PackageResources.mcp_forecast_schema_json)
 
     // MARK: kma_forecast_many
 
     static let manyDescription = """
-        Forecasts for many places in South Korea at once (up to 50), e.g. to compare cities or plan a trip, kept short: for each place the \
-        next hours (temperature °C, sky or precipitation, chance of rain %, rain mm, wind m/s) and each day's low/high °C with the chance \
-        of rain in the morning and afternoon, from KMA's short-term and ultra-short forecasts; dates, time zone (KST, +09:00) and units \
-        are said once at the top. For more about one place (every hour, humidity, the current observation, ten days), call kma_forecast. \
-        Places sharing a KMA grid cell are fetched once, requests are paced at KMA's rate (30 a second) and count against the server's \
-        request budget. Each place is a name (Korean or English) or 'lat,lon'. A place that cannot be found or fetched has an 'error' \
-        saying what to do; the others are still answered. Long calls report progress and can be cancelled.
+        Compact forecasts for up to 50 places in South Korea, to compare them: per place the warnings in force, the next hours (°C, \
+        sky, rain chance, rain mm, wind) and daily low/high with rain chances. Places: names or 'lat,lon'; one that fails has its own \
+        'error'. For one place in full, call kma_forecast.
         """
     static let manyInput = """
         {"type":"object","additionalProperties":false,"required":["places"],"properties":{
-        "places":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"string","minLength":1},"description":"Place names ('부산', 'Jeju', '서울 종로구') or 'lat,lon' pairs ('37.57,126.98')."},
-        "hours":{"type":"integer","minimum":1,"maximum":120,"default":12,"description":"How many hours ahead per place (default 12)."}}}
+        "places":{"type":"array","minItems":1,"maxItems":50,"items":{"type":"string","minLength":1},"description":"'부산', 'Jeju', '서울 종로구', '37.57,126.98'."},
+        "hours":{"type":"integer","minimum":1,"maximum":120,"default":12}}}
         """
+    /// Each place: its hours, days, warnings and missing products, as `kma_forecast`'s
+    /// (`Schemas/mcp-forecast.schema.json`; only the fields a compact place has).
     static let manyOutput = schema("""
-        {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":false,"required":["places"],"properties":{
-        "places":{"type":"array","description":"One entry per place asked for, in order.","items":{"type":"object","additionalProperties":false,"required":["query"],"properties":{
-        "query":{"type":"string","description":"The place as given."},
-        "place":{"type":"string","description":"The place's full name in KMA's table (absent for 'lat,lon')."},
-        "nx":{"type":"integer","minimum":1,"maximum":149},"ny":{"type":"integer","minimum":1,"maximum":253},
-        "hours":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["time"],"properties":{
-        "time":{"type":"string","description":"ISO 8601, KST (+09:00)."},
-        "temperature":{"type":"number","description":"°C."},
-        "condition":{"type":"string","description":"Sky or precipitation: clear, mostly cloudy, overcast, rain, rain and snow, snow, shower …"},
-        "rainChance":{"type":"integer","minimum":0,"maximum":100,"description":"Chance of rain, %."},
-        "rain":{"type":"string","description":"Rain in the hour, mm, as KMA bins it ('under 1', '1-2', '50 or more'); absent for none."},
-        "snow":{"type":"string","description":"New snow in the hour, cm, as KMA bins it; absent for none."},
-        "wind":{"type":"number","minimum":0,"description":"Wind speed, m/s."},
-        "windFrom":{"type":"string","description":"Where the wind blows from, 16-point compass (N, NNE … NNW)."}}}},
-        "days":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["date"],"properties":{
-        "date":{"type":"string","description":"YYYY-MM-DD, KST."},
-        "low":{"type":"number","description":"°C."},"high":{"type":"number","description":"°C."},
-        "morningRainChance":{"type":"integer","minimum":0,"maximum":100,"description":"%."},
-        "afternoonRainChance":{"type":"integer","minimum":0,"maximum":100,"description":"%."}}}},
-        "missing":{"type":"array","description":"Products that delivered nothing for this place, and why.","items":{"type":"object","additionalProperties":false,"required":["product","error"],"properties":{
-        "product":{"enum":["nowcast","ultra-short","short-term"]},"error":{"type":"string"}}}},
-        "error":{"type":"string","description":"Why this place has no forecast, and what to do."}}}},
-        "requestsUsed":{"type":"integer","minimum":0,"description":"KMA requests this call made (with a request budget set)."}}}
+        {"type":"object","additionalProperties":false,"required":["places"],"properties":{
+        "places":{"type":"array","items":{"type":"object","required":["query"],"properties":{
+        "query":{"type":"string"},"place":{"type":"string"},"nx":{"type":"integer"},"ny":{"type":"integer"},
+        "hours":{"type":"array","items":{"type":"object","required":["time"]}},"days":{"type":"array","items":{"type":"object","required":["date"]}},
+        "warnings":{"type":"array","items":{"type":"object","required":["title","englishTitle","zone","since"]}},"warningsError":{"type":"string"},
+        "missing":{"type":"array","items":{"type":"object","required":["product","error"]}},"error":{"type":"string"}}}},
+        "requestsUsed":{"type":"integer"}}}
         """)
 
     // MARK: kma_grid
 
     static let gridDescription = """
-        Converts between a point and KMA's 5 km forecast grid (Lambert conformal conic, nx 1-149, ny 1-253): \
-        latitude+longitude gives the cell containing it and the cell's centre; nx+ny gives the cell's centre; a place name gives the cell \
-        KMA's official table assigns to it, with its full name, region code and mid-term forecast regions. Needs no key or network.
+        Converts between latitude/longitude, KMA's 5 km grid (nx 1-149, ny 1-253) and KMA's places: a point's cell and centre, a \
+        cell's centre, or a place's cell, full name, region code and mid-term regions. Offline.
         """
     static let gridInput = """
         {"type":"object","additionalProperties":false,"properties":{\(locationProperties)}}
         """
     static let gridOutput = schema("""
         {"type":"object","additionalProperties":false,"required":["nx","ny","centerLatitude","centerLongitude"],"properties":{
-        "nx":{"type":"integer"},"ny":{"type":"integer"},
-        "latitude":{"type":"number","description":"The point asked for, or the place's point from KMA's table."},
-        "longitude":{"type":"number"},
-        "centerLatitude":{"type":"number","description":"The cell's centre."},"centerLongitude":{"type":"number"},
+        "nx":{"type":"integer"},"ny":{"type":"integer"},"latitude":{"type":"number"},"longitude":{"type":"number"},
+        "centerLatitude":{"type":"number"},"centerLongitude":{"type":"number"},
         "placeName":{"type":"string"},"englishName":{"type":"string"},"regionCode":{"type":"string"},
-        "midTermLandRegion":{"type":"string","description":"The mid-term land region, code and name."},
-        "midTermTemperaturePoint":{"type":"string","description":"The mid-term temperature point, code and name."}}}
+        "midTermLandRegion":{"type":"string"},"midTermTemperaturePoint":{"type":"string"}}}
         """)
 
     // MARK: kma_base_times
 
     static let baseTimesDescription = """
-        The base_date and base_time of the newest KMA run of each product available at an instant (default now), with the run before it \
-        and when the next becomes available: nowcast (getUltraSrtNcst, hourly at HH00, out at HH:10), ultra-short forecast \
-        (getUltraSrtFcst, HH30, out at HH:45), short-term forecast (getVilageFcst, 02 05 08 11 14 17 20 23 h, out 10 minutes later). \
-        Computed in KST whatever the time zone; needs no key or network. Useful to explain when a forecast will next change.
+        The base_date/base_time of KMA's newest run of each product at an instant (default now), the one before and the next with \
+        when it is out: nowcast HH00 (out HH:10), ultra-short HH30 (HH:45), short-term 02 05 … 23 h (10 min later). KST; offline.
         """
     static let baseTimesInput = """
         {"type":"object","additionalProperties":false,"properties":{
-        "at":{"type":"string","description":"The instant, ISO 8601 ('2026-11-21T14:50:00+09:00', '...Z'; without an offset it is KST), in the years 1000 to 9999 (KST). Default: now."}}}
+        "at":{"type":"string","description":"ISO 8601 ('2026-11-21T14:50:00+09:00'; no offset: KST), years 1000-9999. Default: now."}}}
         """
     static let baseTimesOutput = schema("""
         {"type":"object","additionalProperties":false,"required":["at","products"],"properties":{
         "at":{"type":"string"},
-        "products":{"type":"array","items":{"type":"object","additionalProperties":false,
-        "required":["product","operation","baseDate","baseTime","availableAt","previousBaseDate","previousBaseTime","nextBaseDate","nextBaseTime","nextAvailableAt"],
+        "products":{"type":"array","items":{"type":"object","required":["product","baseDate","baseTime"],
         "properties":{"product":{"enum":["nowcast","ultra-short","short-term"]},"operation":{"type":"string"},
         "baseDate":{"type":"string"},"baseTime":{"type":"string"},"availableAt":{"type":"string"},
         "previousBaseDate":{"type":"string"},"previousBaseTime":{"type":"string"},
@@ -217,22 +183,18 @@ struct MCPTools: Sendable {
     // MARK: kma_place_search
 
     static let searchDescription = """
-        Searches KMA's official table of South Korean regions (3,800 provinces, cities, districts and neighbourhoods) by name, in Korean \
-        ('중구', '해운대', '역삼') or English for provinces and cities ('Busan', 'Gyeonggi-do', 'Suwon-si'). Returns the matching places, best \
-        first, with full names and grid cells, or the closest names when nothing matches. Use it to pick the exact name before kma_forecast \
-        when a name is ambiguous.
+        Searches KMA's 3,800 South Korean regions by Korean name or part ('중구', '역삼') or English province/city ('Busan'): \
+        matches best first with full names and grid cells, or the closest names; to resolve an ambiguous name. Offline.
         """
     static let searchInput = """
         {"type":"object","additionalProperties":false,"required":["query"],"properties":{
-        "query":{"type":"string","minLength":1,"description":"A place name or part of one."},
-        "limit":{"type":"integer","minimum":1,"maximum":50,"default":10,"description":"At most this many places (default 10)."}}}
+        "query":{"type":"string","minLength":1},
+        "limit":{"type":"integer","minimum":1,"maximum":50,"default":10}}}
         """
     static let searchOutput = schema("""
         {"type":"object","additionalProperties":false,"required":["query","places","total"],"properties":{
-        "query":{"type":"string"},
-        "total":{"type":"integer","description":"How many places match in all."},
-        "suggestions":{"type":"boolean","description":"true: nothing matched; these are the closest names."},
-        "places":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","nx","ny","regionCode","match"],"properties":{
+        "query":{"type":"string"},"total":{"type":"integer"},"suggestions":{"type":"boolean"},
+        "places":{"type":"array","items":{"type":"object","required":["name","nx","ny"],"properties":{
         "name":{"type":"string"},"englishName":{"type":"string"},"regionCode":{"type":"string"},
         "nx":{"type":"integer"},"ny":{"type":"integer"},"latitude":{"type":"number"},"longitude":{"type":"number"},
         "match":{"enum":["exact","shortened","partial","suggestion"]}}}}}}
@@ -241,25 +203,22 @@ struct MCPTools: Sendable {
     // MARK: kma_field_values
 
     static let fieldDescription = """
-        The value of one forecast variable for the whole country at once (KMA API Hub grid fields), read at up to 200 points: e.g. the \
-        temperature (TMP) or chance of rain (POP) at many places at one hour, in one request. Needs an API Hub key (apihub.kma.go.kr) \
-        applied for the grid operation, set as KMA_SERVICE_KEY in the client's env for this server. Variables: short-term TMP TMX TMN \
-        UUU VVV VEC WSD SKY PTY POP PCP SNO REH WAV; ultra-short T1H UUU VVV VEC WSD SKY LGT PTY RN1 REH; nowcast T1H UUU VVV VEC WSD PTY RN1 REH. \
-        The result states the variable's unit (°C, %, mm, cm, m/s, m, degrees the wind blows from; SKY and PTY are codes, given with \
-        their meanings). 'valid' must be one of the run's hours (the error lists them). A new run's first call can take 15-45 s.
+        One variable of KMA's whole-country grid (an API Hub key as KMA_SERVICE_KEY) at up to 200 points at one valid hour. \
+        Variables: short-term TMP TMX TMN UUU VVV VEC WSD SKY PTY POP PCP SNO REH WAV; ultra-short T1H UUU VVV VEC WSD SKY LGT PTY RN1 \
+        REH; nowcast T1H UUU VVV VEC WSD PTY RN1 REH. The result states the unit. A new run's first call can take 15-45 s.
         """
     static let fieldInput = """
         {"type":"object","additionalProperties":false,"required":["variable","points"],"properties":{
-        "variable":{"type":"string","description":"One variable code, e.g. TMP, POP, T1H."},
+        "variable":{"type":"string"},
         "product":{"enum":["short-term","ultra-short","nowcast"],"default":"short-term"},
-        "valid":{"type":"string","description":"The valid hour, ISO 8601 ('2026-11-21T15:00+09:00'; 'Z' for UTC; without an offset KST), one of the run's hours. Default: the run's first hour."},
-        "points":{"type":"array","minItems":1,"maxItems":200,"items":{"type":"string","minLength":1},"description":"Place names or 'lat,lon' pairs."}}}
+        "valid":{"type":"string","description":"One of the run's hours, ISO 8601 ('2026-11-21T15:00+09:00'; no offset: KST). Default: the first."},
+        "points":{"type":"array","minItems":1,"maxItems":200,"items":{"type":"string","minLength":1},"description":"Place names or 'lat,lon'."}}}
         """
     static let fieldOutput = schema("""
         {"type":"object","additionalProperties":false,"required":["variable","unit","product","run","valid","points"],"properties":{
         "variable":{"type":"string"},
-        "unit":{"type":"string","description":"The values' unit: °C, %, mm, cm, m/s, m, kA/km², deg (where the wind blows from), or code (see codes)."},
-        "codes":{"type":"object","additionalProperties":{"type":"string"},"description":"For SKY and PTY: each code and its meaning."},
+        "unit":{"type":"string"},
+        "codes":{"type":"object","additionalProperties":{"type":"string"}},
         "product":{"type":"string"},
         "run":{"type":"string"},"valid":{"type":"string"},
         "points":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["query"],"properties":{

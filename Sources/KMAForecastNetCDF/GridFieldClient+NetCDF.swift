@@ -61,7 +61,10 @@ extension GridFieldClient {
             throw .fieldNotFetched(request: failure.request, error: failure.error, path: path, written: outcome.written, total: total, cached: cachesFields)
         }
         try file.finish()
-        return NetCDFFileSummary(path: path, product: product, run: plan.run, variables: plan.variables, validTimes: plan.validTimes, fields: outcome.written)
+        return NetCDFFileSummary(
+            path: path, product: product, run: plan.run, variables: plan.variables, validTimes: plan.validTimes, fields: outcome.written,
+            undocumentedCodes: file.undocumentedCodes
+        )
     }
 
     /// The run, the `time` axis and the requests of a file.

@@ -35,22 +35,20 @@ extension GridFieldNetCDF {
         }
 
         /// The coordinate and bounds variables of the axis, given its dimension's index and
-        /// the bounds dimension's.
+        /// the bounds dimension's; the bounds variable has no attributes of its own (CF 7.1).
         func coordinateVariables(dimension: Int, bounds: Int, units: String) -> [NetCDFClassic.Variable] {
             typealias Attribute = NetCDFClassic.Attribute
             return [
                 .init(name: name, dimensions: [dimension], type: .double, attributes: [
                     Attribute("standard_name", .text("time")),
-                    Attribute("long_name", .text("valid time of \(variable.code) (KMA tmef); its cell is the KST day")),
+                    Attribute("long_name", .text("valid time of \(variable.code) (KMA tmef); bounds: the KST day (00:00 to 24:00 KST), the period of the daily \(variable == .tmn ? "minimum" : "maximum")")),
                     Attribute("units", .text(units)),
                     Attribute("calendar", .text("standard")),
                     Attribute("bounds", .text(name + "_bnds")),
                 ]),
-                .init(name: name + "_bnds", dimensions: [dimension, bounds], type: .double, attributes: [
-                    Attribute("long_name", .text("the KST day (00:00 to 24:00 KST) of the valid time: the period of the daily \(variable == .tmn ? "minimum" : "maximum")")),
-                    Attribute("units", .text(units)),
-                    Attribute("calendar", .text("standard")),
-                ]),
+                // No attributes: a boundary variable takes its coordinate's (CF 7.1; the IOOS
+                // checker flags a units, calendar or long_name of its own).
+                .init(name: name + "_bnds", dimensions: [dimension, bounds], type: .double, attributes: []),
             ]
         }
     }

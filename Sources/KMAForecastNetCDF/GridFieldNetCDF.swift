@@ -17,6 +17,7 @@ import KMAGrid
 ///             double TMP(time, y, x) …                      KMA's numbers, _FillValue -99
 ///             double TMN(time_tmn, y, x), TMX(time_tmx, y, x)  daily extremes on their own axes
 ///             short SKY(time, y, x), PTY(time, y, x)        codes, flag_values/flag_meanings, _FillValue -99
+///             byte SKY_status(time, y, x), PTY_status(…)     1 where the code is not one KMA documents
 /// ```
 ///
 /// **Cells in time.** `time` has bounds (`time_bnds`): the hour that ends at each valid time.
@@ -27,9 +28,12 @@ import KMAGrid
 ///
 /// **Codes.** SKY and PTY are `short` (not `byte`: GDAL reads a signed byte as unsigned, so
 /// `_FillValue` -99 became 157 and no-data was lost through `gdalwarp`); `_FillValue` -99
-/// marks the sea and cells with no data. A code that is not one of the variable's
-/// `flag_values` is refused (``NetCDFWriteError/notACode(variable:value:cellIndex:valid:)``):
-/// a reader would have no meaning for it.
+/// marks the sea and cells with no data. A whole number that is not one of the variable's
+/// `flag_values` (a code KMA does not document) is kept as sent and flagged, never a reason to
+/// drop the field: each code variable has an ancillary status flag (`SKY_status`,
+/// `ancillary_variables`, `standard_name: status_flag`), 1 in such a cell and 0 elsewhere, and
+/// ``undocumentedCodes`` counts them. A number that is no code at all (not a whole number in
+/// −32,768…32,767) is refused (``NetCDFWriteError/notACode(variable:value:cellIndex:valid:)``).
 ///
 /// **Grid.** Row `y` index `ny − 1` (south first) and column `x` index `nx − 1`, as KMA sends
 /// them; `x`/`y` are the cell centres in metres of KMA's Lambert conformal conic (standard
@@ -70,7 +74,7 @@ public final class GridFieldNetCDF {
     package static let version = "0.1.0"
 
     /// Variables before the data variables (see the layout above).
-    private static let firstData = 8
+    static let firstData = 8
     private static let timeVariable = 6
     private static let timeBoundsVariable = 7
 
@@ -87,6 +91,10 @@ public final class GridFieldNetCDF {
     private let file: NetCDFFileWriter
     /// Slabs written, by variable and by time on the variable's axis.
     private var written: [[Bool]]
+    /// Cells written with a code that is not one of its variable's `flag_values` (kept as sent,
+    /// flagged 1 in the variable's `<code>_status`): by variable, the number of cells, over
+    /// every valid time written so far. Empty when every code is documented.
+    public private(set) var undocumentedCodes: [ForecastCategory: Int] = [:]
 
     /// Creates the file (as a temporary file beside `path` until ``finish()``) and writes the
     /// coordinates.
@@ -191,12 +199,20 @@ public final class GridFieldNetCDF {
         if field.variable.isCategorical {
             let allowed = field.variable.cfFlags(product: product)?.values
             var codes = [Int16](repeating: Int16(Self.fillValue), count: GridField.count)
+            var status = [UInt8](repeating: 0, count: GridField.count)
+            var undocumented = 0
             for (index, raw) in field.rawValues.enumerated() where !GridField.isMissing(raw) {
-                guard raw == raw.rounded(), raw >= -32_768, raw <= 32_767, allowed?.contains(Int16(raw)) ?? true else {
+                guard raw == raw.rounded(), raw >= -32_768, raw <= 32_767 else {
                     throw .notACode(variable: field.variable, value: raw, cellIndex: index, valid: field.valid)
                 }
                 codes[index] = Int16(raw)
+                if let allowed, !allowed.contains(codes[index]) {
+                    status[index] = 1
+                    undocumented += 1
+                }
             }
+            try file.write(variable: statusIndex(of: variable), record: time, status)
+            if undocumented > 0 { undocumentedCodes[field.variable, default: 0] += undocumented }
             bytes = BigEndianBytes.shorts(codes)
         } else {
             bytes = BigEndianBytes.doubles(field.rawValues.map { GridField.isMissing($0) ? Self.fillValue : $0 })
@@ -206,7 +222,8 @@ public final class GridFieldNetCDF {
     }
 
     /// Fills every place no field was written to (a variable at a time it does not have) with
-    /// `_FillValue`, then puts the file at its destination (synced, then renamed over it).
+    /// `_FillValue` (a code variable's status with 0), then puts the file at its destination
+    /// (synced, then renamed over it).
     ///
     /// - Throws: ``NetCDFWriteError/file(_:)`` when the file cannot be written or renamed.
     public func finish() throws(NetCDFWriteError) {
@@ -218,6 +235,7 @@ public final class GridFieldNetCDF {
                 if variable.isCategorical {
                     fill = codes ?? BigEndianBytes.shorts([Int16](repeating: Int16(Self.fillValue), count: GridField.count))
                     codes = fill
+                    try file.write(variable: statusIndex(of: variableIndex), record: time, [UInt8](repeating: 0, count: GridField.count))
                 } else {
                     fill = doubles ?? BigEndianBytes.doubles([Double](repeating: Self.fillValue, count: GridField.count))
                     doubles = fill
@@ -242,7 +260,7 @@ public final class GridFieldNetCDF {
         }
         let list = coordinateVariables(time: 0, y: 1, x: 2, bounds: 3) + axisVariables + variables.map { variable in
             dataVariable(variable, product: product, time: axes.firstIndex { $0.variable == variable }.map { (4 + $0, axes[$0].name) } ?? (0, "time"))
-        }
+        } + variables.filter(\.isCategorical).map(statusVariable)
         let tmfc = run.baseDate + (product == .shortTerm ? String(run.baseTime.prefix(2)) : run.baseTime)
         return NetCDFClassic(
             dimensions: [
@@ -316,17 +334,15 @@ public final class GridFieldNetCDF {
             ]),
             .init(name: "time", dimensions: [time], type: .double, attributes: [
                 Attribute("standard_name", .text("time")),
-                Attribute("long_name", .text("valid time (KMA tmef)")),
+                Attribute("long_name", .text("valid time (KMA tmef); bounds: the hour that ends at it (the cell of the PCP, SNO and RN1 sums)")),
                 Attribute("units", .text(timeUnits)),
                 Attribute("calendar", .text("standard")),
                 Attribute("axis", .text("T")),
                 Attribute("bounds", .text("time_bnds")),
             ]),
-            .init(name: "time_bnds", dimensions: [time, bounds], type: .double, attributes: [
-                Attribute("long_name", .text("the hour that ends at the valid time (the cell of PCP, SNO and RN1 sums)")),
-                Attribute("units", .text(timeUnits)),
-                Attribute("calendar", .text("standard")),
-            ]),
+            // No attributes: a boundary variable takes its coordinate's (CF 7.1; the IOOS checker
+            // flags a units, calendar or long_name of its own).
+            .init(name: "time_bnds", dimensions: [time, bounds], type: .double, attributes: []),
         ]
     }
 
@@ -347,6 +363,7 @@ public final class GridFieldNetCDF {
                 attributes.append(Attribute("flag_values", .shorts(flags.values)))
                 attributes.append(Attribute("flag_meanings", .text(flags.meanings)))
             }
+            attributes.append(Attribute("ancillary_variables", .text(variable.code + "_status")))
         } else {
             attributes.append(Attribute("_FillValue", .doubles([fillValue])))
             if let units = variable.udunits { attributes.append(Attribute("units", .text(units))) }

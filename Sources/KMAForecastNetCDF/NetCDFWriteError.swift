@@ -34,9 +34,10 @@ public enum NetCDFWriteError: Error, Sendable, Equatable, CustomStringConvertibl
     /// - `cached`: whether the client has a cache (``ClientConfiguration/cache`` not `disabled`).
     case fieldNotFetched(request: GridFieldRequest, error: ForecastClientError, path: String, written: Int, total: Int, cached: Bool)
 
-    /// A categorical variable (SKY, PTY: written as codes) holds a number that is not one of
-    /// its documented codes (the file's `flag_values`: SKY 1, 3, 4; PTY 0–4 in the short-term
-    /// run, 0–3 and 5–7 in the others): a reader of the file would have no meaning for it.
+    /// A categorical variable (SKY, PTY: written as `short` codes) holds a number that is no
+    /// code at all: not a whole number from −32,768 to 32,767. (A whole number that is not one
+    /// of the documented codes, the file's `flag_values`, is kept and flagged in the variable's
+    /// `<code>_status`, ``GridFieldNetCDF/undocumentedCodes``, never this error.)
     ///
     /// - `cellIndex`: the cell, in KMA's order (``GridField/cell(at:)``), `0..<37,697`.
     case notACode(variable: ForecastCategory, value: Double, cellIndex: Int, valid: KSTDateTime)
@@ -71,7 +72,7 @@ public enum NetCDFWriteError: Error, Sendable, Equatable, CustomStringConvertibl
             return "\(request): \(error.description)\n" + Self.notWritten(path: path, written: written, total: total, cached: cached)
         case let .notACode(variable, value, cellIndex, valid):
             let cell = GridField.cell(at: cellIndex).map { "\($0.nx),\($0.ny)" } ?? "\(cellIndex)"
-            return "KMA sent \(value) for \(variable.code) at cell \(cell) (\(valid)), which is not one of its documented codes (the file's flag_values); \(variable.code) is written as codes in NetCDF"
+            return "KMA sent \(value) for \(variable.code) at cell \(cell) (\(valid)), which is no code (not a whole number from -32768 to 32767); \(variable.code) is written as codes in NetCDF"
         case let .noPlace(variable, valid, path, variables, validTimeCount):
             return "a \(variable.code) field valid at \(valid) has no place in '\(path)', which holds \(variables.map(\.code).joined(separator: ",")) at \(validTimeCount) valid times"
         case .file(let message):

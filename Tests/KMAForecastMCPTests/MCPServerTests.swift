@@ -96,16 +96,16 @@ struct MCPServerTests {
             #expect(tool["outputSchema"]?["type"] == .string("object"))
             #expect(tool["annotations"]?["readOnlyHint"] == .bool(true))
         }
-        // One contract: the forecast tool's outputSchema is the repository's schema.
-        let file = try Data(contentsOf: repositoryRoot.appendingPathComponent("Schemas/local-forecast.schema.json"))
+        // One contract: the forecast tool's outputSchema is the repository's schema of its structured result.
+        let file = try Data(contentsOf: repositoryRoot.appendingPathComponent("Schemas/mcp-forecast.schema.json"))
         #expect(tools[0]["outputSchema"] == (try JSONValue.read(Array(file))))
         #expect(run.lines[1] == run.lines[0].replacingOccurrences(of: #""id":1"#, with: #""id":2"#))
     }
 
-    @Test("The embedded forecast schema is Schemas/local-forecast.schema.json, byte for byte (a symbolic link, compiled in)")
+    @Test("The embedded forecast schema is Schemas/mcp-forecast.schema.json, byte for byte (a symbolic link, compiled in)")
     func embeddedSchema() throws {
-        let file = try Data(contentsOf: repositoryRoot.appendingPathComponent("Schemas/local-forecast.schema.json"))
-        #expect(PackageResources.local_forecast_schema_json == Array(file))
+        let file = try Data(contentsOf: repositoryRoot.appendingPathComponent("Schemas/mcp-forecast.schema.json"))
+        #expect(PackageResources.mcp_forecast_schema_json == Array(file))
         #expect(!file.isEmpty)
     }
 
@@ -136,11 +136,11 @@ struct MCPServerTests {
         let run = await runMCP([MCPRequest.call(id: 1, "kma_forecast", #"{"place":"Busan","hours":3}"#)])
         let result = try #require(run.replies.first?["result"])
         #expect(result["isError"] == nil)
-        #expect(result["structuredContent"]?["recording"]?["note"] != nil)
+        #expect(result["structuredContent"]?["sample"]?.stringValue?.contains("not a live forecast") == true)
         let text = result["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
         #expect(text.hasPrefix("SAMPLE, NOT LIVE"))
         #expect(text.contains("set KMA_SERVICE_KEY in the client's env for this server"))
-        #expect(result["structuredContent"]?["hourly"]?.arrayValue?.count == 3)
+        #expect(result["structuredContent"]?["hours"]?.arrayValue?.count == 3)
     }
 
     @Test("해운대 with the ten days over a stand-in gateway: a chance of rain in every hour, 11 days, times +09:00, nothing null, no key in the output")
@@ -155,15 +155,15 @@ struct MCPServerTests {
         let text = result["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
         #expect(result["isError"] == nil, "\(text)")
         let structured = try #require(result["structuredContent"])
-        #expect(structured["location"]?["placeName"] == .string("부산광역시 해운대구"))
-        let hours = structured["hourly"]?.arrayValue ?? []
+        #expect(structured["place"] == .string("부산광역시 해운대구"))
+        let hours = structured["hours"]?.arrayValue ?? []
         #expect(hours.count == 48)
-        #expect(hours.allSatisfy { $0["precipitationChance"] != nil }, "a chance of rain in every hour")
+        #expect(hours.allSatisfy { $0["rainChance"] != nil }, "a chance of rain in every hour")
         #expect(hours.allSatisfy { $0["time"]?.stringValue?.hasSuffix("+09:00") == true })
-        let days = structured["daily"]?.arrayValue ?? []
+        let days = structured["days"]?.arrayValue ?? []
         #expect(days.count == 11, "\(days.map(\.text))")
-        #expect(structured["products"]?.arrayValue?.allSatisfy { $0["rows"] == .array([]) } == true)
-        #expect(structured["midTerm"]?["status"] == .string("delivered"), "\(structured["midTerm"]?.text ?? "")")
+        #expect(days.last?["source"] == .string("mid-term") && days.first?["source"] == .string("short-term"), "\(days.map(\.text))")
+        #expect(structured["missing"] == nil, "\(structured["missing"]?.text ?? "")")
         #expect(!run.lines[0].contains("null"))
         #expect(!run.lines.joined().contains("TESTKEY") && !run.stderr.contains("TESTKEY"))
         #expect(text.contains("Today in KST is 2026-10-04 (Sun); tomorrow is 2026-10-05 (Mon)."))

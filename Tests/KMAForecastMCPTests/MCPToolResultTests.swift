@@ -69,7 +69,7 @@ struct MCPToolResultTests {
         let forecastReply = run.replies.first { $0["id"]?.intValue == 1 }
         let manyReply = run.replies.first { $0["id"]?.intValue == 2 }
         let structured = try #require(forecastReply?["result"]?["structuredContent"])
-        let failures = structured["products"]?.arrayValue?.compactMap { $0["failure"]?["message"]?.stringValue } ?? []
+        let failures = structured["missing"]?.arrayValue?.compactMap { $0["error"]?.stringValue } ?? []
         #expect(failures.count == 2 && failures.allSatisfy { $0.contains(#"\u{1B}[2J"#) }, "\(failures)")
         let places = manyReply?["result"]?["structuredContent"]?["places"]?.arrayValue ?? []
         let missing = places.flatMap { $0["missing"]?.arrayValue ?? [] }.compactMap { $0["error"]?.stringValue }

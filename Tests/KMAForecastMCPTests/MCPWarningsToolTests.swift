@@ -30,7 +30,7 @@ struct MCPWarningsToolTests {
         let forecast = try #require(run.replies.first { $0["id"]?.intValue == 2 }?["result"])
         let forecastText = try #require(forecast["content"]?.arrayValue?.first?["text"]?.stringValue)
         #expect(forecastText.hasPrefix("Weather warnings in force: 폭염경보 (Heat wave warning) in 서울동남권"))
-        #expect(forecast["structuredContent"]?["alerts"]?.arrayValue?.count == 1)
+        #expect(forecast["structuredContent"]?["warnings"]?.arrayValue?.map { $0["title"]?.stringValue } == ["폭염경보"])
         #expect(!run.lines.joined().contains("TESTKEY"))
     }
 

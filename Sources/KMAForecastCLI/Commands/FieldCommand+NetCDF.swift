@@ -26,6 +26,12 @@ extension FieldCommand {
                 if update.written == 0 { progress.start(total: update.total, run: "\(update.product.rawValue) run \(update.run)") } else { progress.fieldDone() }
             }
             progress.finish()
+            // A code KMA does not document is kept and flagged, and said (the file is whole).
+            for (variable, cells) in file.undocumentedCodes.sorted(by: { $0.key < $1.key }) {
+                context.standardError.write(DisplayLanguage.requested(context) == .ko
+                    ? KoreanMessages.text("netcdfUndocumented", String(cells), variable.code, variable.code) + "\n"
+                    : "Note: \(cells) cell\(cells == 1 ? "" : "s") of \(variable.code) \(cells == 1 ? "holds" : "hold") a code KMA does not document: kept as sent, flagged 1 in \(variable.code)_status.\n")
+            }
             if context.standardError.isTerminal {
                 let times = file.validTimes.count
                 context.standardError.write("Wrote \(path): \(variables.map(\.code).joined(separator: ",")) × \(times) valid time\(times == 1 ? "" : "s") of the \(product.rawValue) run \(file.run) (\(progress.summary)).\n")

@@ -54,9 +54,49 @@ extension ForecastClient {
         }
     }
 
+    /// The weather warnings of many places at once: KMA's zone events of the last 6 days fetched
+    /// once for the call (cached as for ``warnings(for:bulletin:budget:)``), replayed for each
+    /// place's zone at the client's clock. No bulletin.
+    ///
+    /// ```swift
+    /// for case .success(let found) in await client.warnings(for: [.place("부산"), .place("제주시")]) {
+    ///     print(found.location.placeName ?? "", found.alerts.map(\.title))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - locations: The places, repeats allowed.
+    ///   - budget: A request budget to draw from, if any.
+    /// - Returns: One result per location, in order: its ``ZoneWarnings`` (a refused or failed
+    ///   service in its ``ZoneWarnings/warnings`` failure, the same for every place), or the
+    ///   error when the location cannot be used.
+    public func warnings(for locations: [ForecastLocation], budget: RequestBudget? = nil) async -> [Result<ZoneWarnings, ForecastClientError>] {
+        var fetched: Result<SideFetched<WarningsService>, ForecastClientError>?
+        var answers: [Result<ZoneWarnings, ForecastClientError>] = []
+        for location in locations {
+            let resolved: LocalForecast.Location
+            do throws(ForecastClientError) { resolved = try location.resolved() } catch {
+                answers.append(.failure(error))
+                continue
+            }
+            let first = fetched == nil && !(core.transport is RecordedRunTransport)
+            if first { fetched = await core.fetchWarningEvents(at: KSTDateTime(core.configuration.now()), budget: budget) }
+            let found = await alerts(at: location, budget: budget, fetched: fetched)
+            answers.append(.success(ZoneWarnings(location: resolved, alerts: found.alerts, warnings: found.outcome, bulletin: nil)))
+            // The places after the first replay the same events: no request of their own.
+            if first, case .success(var events) = fetched {
+                events.requests = 0
+                events.fromCache = true
+                fetched = .success(events)
+            }
+        }
+        return answers
+    }
+
     /// The warnings in force at a location and the service's outcome. Never throws: a failure
-    /// (or a place without a zone) is the outcome's.
-    func alerts(at location: ForecastLocation, budget: RequestBudget?) async -> (alerts: [WeatherAlert], outcome: WarningsOutcome) {
+    /// (or a place without a zone) is the outcome's. `fetched`: the zone events already fetched
+    /// for this call (``warnings(for:budget:)``), else they are fetched.
+    func alerts(at location: ForecastLocation, budget: RequestBudget?, fetched events: Result<SideFetched<WarningsService>, ForecastClientError>? = nil) async -> (alerts: [WeatherAlert], outcome: WarningsOutcome) {
         // The recorded-client rule (asking at an instant the recording answers never fails).
         if let call = try? core.overRecording(try? location.resolved(), asking: RecordedRunTransport.Asked(warnings: true)) {
             var answered = await ForecastClient(core: call.core).alerts(at: location, budget: budget)
@@ -72,7 +112,9 @@ extension ForecastClient {
             return ([], WarningsOutcome(zone: nil, replayedAt: now, fetchedAt: nil, fromCache: false, requests: 0, window: nil, preliminary: [], lastEventAt: nil, failure: failure))
         }
         let code = WarningZoneCode(zone)
-        switch await core.fetchRevalidated(WarningsService(), issue: WarningsWindow(endingAt: now), budget: budget) {
+        let fetchedEvents: Result<SideFetched<WarningsService>, ForecastClientError>
+        if let events { fetchedEvents = events } else { fetchedEvents = await core.fetchWarningEvents(at: now, budget: budget) }
+        switch fetchedEvents {
         case .success(let fetched):
             let state = WarningReplay.state(of: fetched.pages.flatMap(\.events), at: now, zones: [zone.zone.id], zoneNames: [zone.zone.id: zone.zone.name])
             let outcome = WarningsOutcome(

@@ -125,3 +125,11 @@ extension Optional: KeyRedactable where Wrapped == WarningBulletin {
         }
     }
 }
+
+extension ClientCore {
+    /// KMA's zone events of the window ending at `now` (all zones at once: one `getPwnCd` answer
+    /// for any number of places), through the one revalidated side-service path.
+    func fetchWarningEvents(at now: KSTDateTime, budget: RequestBudget?) async -> Result<SideFetched<WarningsService>, ForecastClientError> {
+        await fetchRevalidated(WarningsService(), issue: WarningsWindow(endingAt: now), budget: budget)
+    }
+}

@@ -255,6 +255,21 @@ struct FieldNetCDFTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
 
+    @Test("A code KMA does not document (SKY 2): the file is written, the code kept, a note names SKY_status")
+    func undocumentedCode() async throws {
+        let built = try Self.built(.shortTerm, ["SKY"])
+        var values = built.hundredths("SKY", time: 0)
+        values[BuiltGridField.index(nx: 98, ny: 76)] = 200
+        let server = try ReplayServer(expectedKey: Self.key)
+        server.addField(BuiltGridRun.body(values), operation: "nph-dfs_shrt_grd", tmfc: built.tmfc, tmef: BuiltGridRun.tmef(built.validTimes[0]), variable: "SKY")
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = await Self.run(server, ["--var", "SKY", "--format", "netcdf", "--output", directory + "/sky.nc"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Note: 1 cell of SKY holds a code KMA does not document: kept as sent, flagged 1 in SKY_status."), "\(result.stderr)")
+        #expect(try NetCDFReader(path: directory + "/sky.nc").int16s("SKY")[BuiltGridField.index(nx: 98, ny: 76)] == 2)
+    }
+
     @Test("Bad usage: NetCDF to standard output, --valid all without NetCDF, an unknown code among several, --rate for one field")
     func usage() async throws {
         let server = try ReplayServer(expectedKey: Self.key)

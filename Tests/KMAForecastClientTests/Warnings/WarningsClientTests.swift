@@ -39,6 +39,21 @@ struct WarningsClientTests {
         #expect(request.parameters["fromTmFc"] == "20260726" && request.parameters["toTmFc"] == "20260801")
     }
 
+    @Test("Many places at once (no cache): the zone events fetched once; each place its own zone's warnings; a bad name its own error")
+    func manyPlaces() async throws {
+        let server = try ReplayServer(expectedKey: testKey)
+        server.setWarningEvents(WarningsScenario.seoulSoutheast)
+        let client = try warningsClient(server, clock: TestClock(noon))
+        let found = await client.warnings(for: [.placeName("서울 강남구"), .placeName("서울 노원구"), .placeName("부산 중구"), .placeName("없는곳")])
+        #expect(found.count == 4)
+        #expect((try? found[0].get())?.alerts.map(\.title) == ["폭염경보"])
+        #expect((try? found[1].get())?.alerts.map(\.title) == ["강풍주의보"])
+        #expect((try? found[2].get())?.alerts.isEmpty == true && (try? found[2].get())?.warnings.status == .delivered)
+        #expect((try? found[3].get()) == nil)
+        #expect(server.requests.filter { $0.operation == "getPwnCd" }.count == 1, "\(server.requests.map(\.operation))")
+        #expect((try? found[1].get())?.warnings.requests == 0)
+    }
+
     @Test("The forecast carries the alerts, and its JSON round-trips equal")
     func inTheForecast() async throws {
         let server = try ReplayServer(expectedKey: testKey)
