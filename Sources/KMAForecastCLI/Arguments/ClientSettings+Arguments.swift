@@ -50,6 +50,6 @@ extension CLIError {
 
     /// A location the command line could not read: a usage error (64).
     init(_ error: LocationInputError) {
-        self = .usage(error.description)
+        self = .misused(error.description, korean: error.koreanDescription)
     }
 }

@@ -212,8 +212,12 @@ struct ForecastTextView {
             default: parts.append((ko ? "강수 " : "precip ") + value.text(language, units: units))
             }
         }
+        if let uv = DaySunText.hourUV(hour.uvIndex, language) { parts.append(uv) }
         let sentence = parts.enumerated().map { index, part in index == parts.count - 1 ? part : part + "," }
-        return wrap([style.bold(when + ":")] + sentence, indent: 2, separator: " ") + "\n"
+        // The hour's day: its sunrise, sunset and highest UV index (the library's words).
+        let sun = forecast.daily.first { $0.start.yyyymmdd == row.validTime.yyyymmdd }.flatMap { DaySunText.phrase($0, language) }
+        let day = sun.map { wrap([style.bold(CalendarText.day(row.validTime.yyyymmdd, language) + ":")] + $0.split(separator: " ").map(String.init), indent: 2, separator: " ") + "\n" }
+        return wrap([style.bold(when + ":")] + sentence, indent: 2, separator: " ") + "\n" + (day ?? "")
     }
 
     /// `feels 7°C` (`체감 7°C`): the hour's 체감온도 where it reads differently from the air
