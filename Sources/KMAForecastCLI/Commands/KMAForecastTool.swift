@@ -179,7 +179,8 @@ public enum KMAForecastTool {
     /// `--bom`: the CSV on standard output starts with a UTF-8 byte order mark (for Excel).
     private static func byteOrderMark(_ parsed: ParsedArguments, _ context: CommandContext) throws(CLIError) {
         guard parsed.has("bom") else { return }
-        guard parsed.format == .csv else { throw .usage("'--bom' marks a CSV for Excel; use it with --format csv") }
+        // Many places (`--input`) write CSV unless another format is asked.
+        guard parsed.format == .csv || (parsed.has("input") && !parsed.has("format")) else { throw .usage("'--bom' marks a CSV for Excel; use it with --format csv") }
         context.standardOutput.prefixFirstOutput(CSVText.byteOrderMark)
     }
 

@@ -83,6 +83,8 @@ struct OneSampleTests {
         #expect(plain.stdout.hasPrefix("product,"))
         let parse = await runTool(["grid", "--input", "-", "--format", "csv", "--bom"], stdin: "37.56,126.97\n")
         #expect(parse.status == 0 && Array(parse.stdout.utf8.prefix(3)) == [0xEF, 0xBB, 0xBF], "\(parse.stderr)")
+        let cells = await runTool(["grid", "--input", "-", "--bom"], stdin: "37.56,126.97\n")
+        #expect(cells.status == 0 && cells.stdout.hasPrefix("\u{FEFF}lat,lon,nx,ny"), "\(cells.stdout)")
         let text = await runTool(["--demo", "--bom"])
         #expect(text.status == 64 && text.stderr.contains("'--bom'"), "\(text.stderr)")
     }
