@@ -65,7 +65,7 @@ extension KoreanMessages {
         "tooManyRequests": "기상청이 HTTP 429 (요청이 너무 많음)로 답했습니다{}: 기상청은 오퍼레이션마다 초당 약 30건을 받습니다. 동시 요청 수를 줄이고 다시 해 보세요.",
         "httpServerError": "기상청 서버가 HTTP {}로 답했습니다{}: 기상청에 문제가 있습니다. 몇 분 뒤에 다시 해 보세요.",
         "httpUnauthorized": "기상청이 이유 없이 HTTP 401 (Unauthorized)로 답했습니다: 키를 받아들이지 않았습니다. 키를 빠짐없이 복사했는지, 이 제공처의 키인지 확인하세요 (apihub.kma.go.kr 에는 API 허브 authKey, data.go.kr 에는 serviceKey). 새 키(또는 새 활용신청)는 쓸 수 있게 되기까지 한 시간 이상 걸릴 수 있습니다.",
-        "httpNotFound": "기상청이 HTTP 404 (찾을 수 없음)로 답했습니다: {}의 URL이 잘못되었습니다. 그 서비스의 루트여야 합니다, 예: {}.",
+        "httpNotFound": "기상청이 {}에 HTTP 404 (찾을 수 없음)로 답했습니다: 서비스 URL이 잘못되었습니다. 그 서비스의 루트여야 합니다, 예: {}.",
         "httpStatus": "기상청이 예보 서비스가 보통 보내지 않는 HTTP {}로 답했습니다. 서비스 URL을 확인하세요.",
         "failedAfter": "{} ({}번 시도 후 실패)",
         "paging": "답이 맞지 않습니다: {}. 받은 일부는 쓰지 않았습니다. 다시 해 보세요.",

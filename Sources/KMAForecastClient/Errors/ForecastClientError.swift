@@ -316,7 +316,7 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         case .httpStatus(401):
             return "KMA answered HTTP 401 Unauthorized without saying why: the key was not accepted. Check that it is copied whole and meant for this provider (an API Hub authKey for apihub.kma.go.kr, a serviceKey for data.go.kr). A new key (or a new 활용신청) can take an hour or more to become active."
         case .httpStatus(404):
-            return "KMA answered HTTP 404 Not Found: the URL of \(service.englishName) is wrong. It should be that service's root, e.g. \(service.defaultRoot)."
+            return "KMA answered HTTP 404 Not Found for \(service.englishName): the service URL is wrong. It should be that service's root, e.g. \(service.defaultRoot)."
         case .httpStatus(let code):
             return "KMA answered HTTP \(code), which the forecast service does not normally send; check the service URL."
         case .response(let error):

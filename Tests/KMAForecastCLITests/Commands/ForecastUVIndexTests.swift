@@ -19,13 +19,21 @@ struct ForecastUVIndexTests {
         return (area.areaNo, time, issue)
     }
 
-    @Test("--format json: hourly[].uvIndex equals the service's value at issue time + hN, and nowhere else")
-    func defaultViewJSON() async throws {
+    /// The scenario's server with a UV answer at its area and issue time: the server, the issue
+    /// time and the values from it, every 3 hours.
+    static func serverWithUV() throws -> (ReplayServer, KSTDateTime, [Int]) {
         let server = try Scenario.server()
-        defer { server.stop() }
-        let (areaNo, time, issue) = try Self.areaAndTime()
+        let (areaNo, time, issue) = try areaAndTime()
         let values = [2, 3, 5, 6, 4, 1, 0, 0, 0, 0, 2, 4, 7, 8, 5, 1, 0, 0, 0, 0, 1, 3, 6]
         server.addUVIndex(areaNo: areaNo, time: time, body: UVIndexAnswer.body(areaNo: areaNo, time: time, values: values))
+        return (server, issue, values)
+    }
+
+    @Test("--format json: hourly[].uvIndex equals the service's value at issue time + hN, and nowhere else")
+    func defaultViewJSON() async throws {
+        let (server, issue, values) = try Self.serverWithUV()
+        defer { server.stop() }
+        let (areaNo, time, _) = try Self.areaAndTime()
         let result = await runTool(Scenario.arguments(server, ["--format", "json"]), environment: Scenario.environment, now: Scenario.now)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.requests.contains { $0.operation == "getUVIdxV5" && $0.parameters["areaNo"] == areaNo && $0.parameters["time"] == time })
@@ -50,11 +58,8 @@ struct ForecastUVIndexTests {
 
     @Test("The text view says the day's highest UV index with the sun; CSV has each hour's uvIndex as JSON has it")
     func textAndCSV() async throws {
-        let server = try Scenario.server()
+        let (server, _, _) = try Self.serverWithUV()
         defer { server.stop() }
-        let (areaNo, time, _) = try Self.areaAndTime()
-        let values = [2, 3, 5, 6, 4, 1, 0, 0, 0, 0, 2, 4, 7, 8, 5, 1, 0, 0, 0, 0, 1, 3, 6]
-        server.addUVIndex(areaNo: areaNo, time: time, body: UVIndexAnswer.body(areaNo: areaNo, time: time, values: values))
         let json = await runTool(Scenario.arguments(server, ["--format", "json"]), environment: Scenario.environment, now: Scenario.now)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let hourly = try #require(object["hourly"] as? [[String: Any]])
