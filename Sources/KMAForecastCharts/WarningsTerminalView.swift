@@ -48,6 +48,10 @@ package struct WarningsTerminalView: Sendable {
         let ko = language == .ko
         var lines: [String] = []
         let place = found.location.placeName ?? found.location.coordinate.map { "\($0.latitude), \($0.longitude)" } ?? ""
+        if found.warnings.recording != nil {
+            let at = CalendarText.readable(found.warnings.replayedAt)
+            lines.append(style.yellow(ko ? "표본: 기록된 특보를 \(at) KST 기준으로 재생한 것 (실시간 아님)" : "Sample: recorded warnings replayed at \(at) KST; not live"))
+        }
         if let zone = found.warnings.zone {
             let name = PrintableText.singleLine(zone.name)
             lines.append(style.bold(ko ? "\(place): 특보구역 \(name) (\(zone.id))" : "\(place): warning zone \(name) (\(zone.id))"))

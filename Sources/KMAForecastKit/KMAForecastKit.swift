@@ -7,7 +7,10 @@
 // - KMAPlaces: Korean place names -> cells, from KMA's official table (no Foundation).
 // - KMAForecastCharts: the forecast as an SVG chart, a field as an SVG or PNG map, the hours as
 //   a text chart (no Foundation).
+// - Foundation: `Date`, `ProcessInfo`, `Measurement`, what the forecast's values are made of, so
+//   that an app's first file needs this one import (the README's first example).
 
+@_exported import Foundation
 @_exported import KMAForecast
 @_exported import KMAForecastCharts
 @_exported import KMAForecastClient

@@ -13,7 +13,9 @@ extension MCPTools {
         let hours = try input.int("hours", 1...120) ?? 24
         let days = try input.int("days", 1...11)
         guard service.key != nil else {
-            let sample = LocalForecast.sample
+            // The one sample, for its own place only: another place is refused, never answered with it.
+            let sample: LocalForecast
+            do { sample = try LocalForecast.sample(at: location) } catch { return .error(Self.sampleRefusal(error)) }
             return Outcome(text: MCPForecastText.render(sample, hours: hours), structured: Self.structured(sample, hours: hours), isError: false)
         }
         let client = try service.forecastClient()
@@ -63,6 +65,11 @@ extension MCPTools {
         if !missing.isEmpty { members.append(("missing", .array(missing))) }
         if let next = forecast.nextUpdate { members.append(("nextUpdate", .string(next.iso8601))) }
         return .object(members)
+    }
+
+    /// Why a place has no sample without a key, and how to get live forecasts.
+    static func sampleRefusal(_ error: ForecastClientError) -> String {
+        "No KMA_SERVICE_KEY is set, so only the bundled sample is served, and it is not of this place: \(error.description) To get live forecasts, \(MCPService.keyStep)."
     }
 
     /// A client error as the model should read it: what failed and what to do.

@@ -111,7 +111,7 @@ extension MCPTools {
             } else {
                 let message = entry.error ?? Self.noForecast
                 lines.append("## \(entry.query)\n  error (places[\(index)]): " + note(message))
-                places.append(.object([("query", .string(entry.query)), ("error", .string(message))]))
+                places.append(.object([("query", .string(entry.query)), ("error", .string(PlacesForecastWriter.oneLine(message)))]))
             }
         }
         let failed = compact.filter { $0 == nil }.count

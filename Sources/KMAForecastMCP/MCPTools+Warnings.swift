@@ -30,11 +30,10 @@ extension MCPTools {
         let (location, _) = try input.location()
         let bulletin = input.values["bulletin"]?.boolValue ?? true
         guard service.key != nil else {
-            let sample = LocalForecast.sample
-            guard let outcome = sample.warnings else { return .error("the bundled sample has no warnings (a bug in kma-forecast; please report it)") }
-            let found = ZoneWarnings(location: sample.location, alerts: sample.alerts, warnings: outcome, bulletin: nil)
-            let text = "SAMPLE, NOT LIVE: no KMA service key is set, so these are recorded warnings of another place and time (\(outcome.recording ?? "")). "
-                + "Do not present them as the warnings in force at the place asked; to get live warnings, \(MCPService.keyStep).\n" + Self.warningsText(found)
+            let found: ZoneWarnings
+            do { found = try ZoneWarnings.sample(at: location) } catch { return .error(Self.sampleRefusal(error)) }
+            let text = "SAMPLE, NOT LIVE: no KMA service key is set, so these are recorded warnings of another time (\(found.warnings.recording ?? "")). "
+                + "Do not present them as the warnings in force now; to get live warnings, \(MCPService.keyStep).\n" + Self.warningsText(found)
             return Outcome(text: text, structured: try Self.structuredWarnings(found, sample: true), isError: false)
         }
         let client = try service.forecastClient()
@@ -102,6 +101,6 @@ extension MCPTools {
         if let failure = forecast.warnings?.failure { return ["Weather warnings unavailable: \(failure.message)"] }
         guard !forecast.alerts.isEmpty else { return [] }
         let sentence = WeatherAlertText.sentence(forecast.alerts)
-        return [forecast.warnings?.recording != nil ? "Recorded sample (another place and time, not live): " + sentence : sentence]
+        return [forecast.warnings?.recording != nil ? "Recorded sample (another time, not live): " + sentence : sentence]
     }
 }

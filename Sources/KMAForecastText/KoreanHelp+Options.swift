@@ -35,6 +35,8 @@ extension KoreanHelp {
         "alerts/cache-dir": "캐시할 곳 (기본값: $XDG_CACHE_HOME/kma-forecast 또는 ~/.cache/kma-forecast).",
         "no-cache": "캐시를 읽지도 쓰지도 않습니다.",
         "demo": "내장 표본 예보를 보여 줍니다 (키 없이, 네트워크 없이).",
+        "alerts/demo": "내장 표본의 특보를 보여 줍니다 (그 곳의 특보구역, 기록된 것; 키 없이, 네트워크 없이).",
+        "bom": "--format csv 와 함께: 맨 앞에 UTF-8 바이트 순서 표시(BOM)를 넣어 엑셀이 한글 이름을 UTF-8로 엽니다.",
         "input": "여러 곳: lat,lon 또는 nx,ny 또는 place 열이 있는 CSV 파일 (머리글은 선택), 표준 입력은 -. --place, --lat/--lon, --nx/--ny 를 되풀이해도 됩니다.",
         "grid/input": "여러 점을 바꿉니다: 한 줄에 lat,lon 한 쌍인 파일, 표준 입력은 -.",
         "field/input": "CSV 파일 (nx,ny 또는 lat,lon 머리글)의 곳들에서 자료 값을 뽑습니다. 표준 입력은 -.",

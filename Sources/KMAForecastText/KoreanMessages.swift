@@ -38,7 +38,7 @@ package enum KoreanMessages {
             "Then: export KMA_SERVICE_KEY='<your key>' (either form the portal shows), or pass --service-key.",
             "그다음: export KMA_SERVICE_KEY='<키>' (포털에 보이는 두 형식 모두 됩니다) 또는 --service-key 를 주세요."
         ),
-        ("No KMA service key is set (KMA_SERVICE_KEY).", "KMA 서비스 키가 없습니다 (KMA_SERVICE_KEY)."),
+        ("No KMA service key is set (KMA_SERVICE_KEY).", "기상청 서비스 키가 없습니다 (KMA_SERVICE_KEY)."),
         ("Many places need one.", "여러 곳의 예보에는 키가 있어야 합니다."),
         (" Did you mean ", " 혹시 다음을 찾으셨나요: "),
         (" (it would be cell nx ", " (격자로는 nx "),
@@ -66,12 +66,12 @@ package enum KoreanMessages {
             "Missing expected argument: give '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' or '--place <name>' (or --demo)",
             "필요한 인수가 없습니다: '--lat <lat> --lon <lon>', '--nx <nx> --ny <ny>' 또는 '--place <name>'을(를) 주세요 (또는 --demo)"
         ),
-        ("Missing expected argument: give '--place <name>' or '--lat <lat> --lon <lon>'", "필요한 인수가 없습니다: '--place <name>' 또는 '--lat <lat> --lon <lon>'을(를) 주세요"),
+        ("Missing expected argument: give '--place <name>' or '--lat <lat> --lon <lon>' (or --demo)", "필요한 인수가 없습니다: '--place <name>' 또는 '--lat <lat> --lon <lon>'을(를) 주세요 (또는 --demo)"),
         ("Give only one of '--hours <n>' and '--all'", "'--hours <n>'와 '--all' 중 하나만 주세요"),
         ("'{}' chooses the hours of the text view's table; --format {} shows every hour", "'{}'은(는) 텍스트 보기 표의 시간을 고릅니다. --format {}은(는) 모든 시간을 보여 줍니다"),
         (
             "'--at <instant>' asks KMA for another instant; the sample is a recording of one instant. Give a key (KMA_SERVICE_KEY) to use --at, or leave it out",
-            "'--at <instant>'는 다른 시각의 예보를 KMA에 묻습니다. 표본은 한 시각의 기록입니다. --at 을 쓰려면 키(KMA_SERVICE_KEY)를 주거나 --at 을 빼세요"
+            "'--at <instant>'는 다른 시각의 예보를 기상청에 묻습니다. 표본은 한 시각의 기록입니다. --at 을 쓰려면 키(KMA_SERVICE_KEY)를 주거나 --at 을 빼세요"
         ),
         ("{} (--format {} shows no sample data; run with --demo to see the bundled sample.)", "{} (--format {}에는 표본 자료가 없습니다. 내장 표본은 --demo 로 보세요.)"),
         ("'--days' shows the daily view of the short-term and mid-term forecasts; '--product' does not apply to it", "'--days'는 단기·중기예보의 일별 보기입니다. '--product'는 함께 쓸 수 없습니다"),

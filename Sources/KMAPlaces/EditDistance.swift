@@ -38,4 +38,29 @@ package enum EditDistance {
         }
         return min(previous[b.count], cap + 1)
     }
+
+    /// The optimal string alignment distance: ``levenshtein(_:_:limit:)`` where swapping two
+    /// adjacent elements is one edit, not two, so a typist's transposition is the closest
+    /// mistake (`--lnag` is one edit from `--lang`, two from `--lat`).
+    ///
+    /// ```swift
+    /// EditDistance.transposing(Array("--lnag"), Array("--lang"))   // 1
+    /// ```
+    ///
+    /// - Returns: The distance, 0…`max(a.count, b.count)`.
+    /// - Complexity: O(`a.count` × `b.count`) time and space.
+    package static func transposing<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
 }

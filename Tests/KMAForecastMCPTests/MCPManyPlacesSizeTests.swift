@@ -35,6 +35,15 @@ struct MCPManyPlacesSizeTests {
         return (result, text, result.text)
     }
 
+    @Test("An ambiguous place's error in the structured result is one line of the candidates, never a literal \\u{A}")
+    func ambiguousPlaceError() async throws {
+        let (result, _, json) = try await Self.call(places: ["중구", "부산광역시 해운대구"], hours: 1)
+        let places = try #require(result["structuredContent"]?["places"]?.arrayValue)
+        let error = try #require(places.first?["error"]?.stringValue)
+        #expect(error.contains("서울특별시 중구 (nx 60, ny 127); 부산광역시 중구"), "\(error)")
+        #expect(!error.contains("\\u{A}") && !error.contains("\n") && !json.contains(#"\\u{A}"#), "\(error)")
+    }
+
     @Test("50 places × 1 hour and 10 places × 6 hours: at most 400 characters of text per place-hour")
     func sizes() async throws {
         for (count, hours) in [(50, 1), (10, 6)] {

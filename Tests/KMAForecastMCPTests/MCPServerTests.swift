@@ -133,8 +133,14 @@ struct MCPServerTests {
 
     @Test("No key: the recorded sample, marked as a sample in the structured result and the text, with the next step")
     func sample() async throws {
-        let run = await runMCP([MCPRequest.call(id: 1, "kma_forecast", #"{"place":"Busan","hours":3}"#)])
-        let result = try #require(run.replies.first?["result"])
+        let run = await runMCP([
+            MCPRequest.call(id: 1, "kma_forecast", #"{"place":"수원시 권선구","hours":3}"#), MCPRequest.call(id: 2, "kma_forecast", #"{"place":"Busan","hours":3}"#),
+        ])
+        let result = try #require(run.replies.first { $0["id"] == .number(1) }?["result"])
+        // Another place than the sample's is refused (never answered with the sample), with the next step.
+        let refused = try #require(run.replies.first { $0["id"] == .number(2) }?["result"])
+        let refusal = refused["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""
+        #expect(refused["isError"] == .bool(true) && refusal.contains("Nothing is recorded for 부산광역시") && refusal.contains("set KMA_SERVICE_KEY"), "\(refusal)")
         #expect(result["isError"] == nil)
         #expect(result["structuredContent"]?["sample"]?.stringValue?.contains("not a live forecast") == true)
         let text = result["content"]?.arrayValue?.first?["text"]?.stringValue ?? ""

@@ -36,11 +36,15 @@ struct MCPWarningsToolTests {
 
     @Test("Without a key: the recorded sample's warnings, marked as a sample")
     func sample() async throws {
-        let run = await runMCP([MCPRequest.call(id: 1, "kma_warnings", #"{"place":"부산"}"#)])
-        let result = try #require(run.replies.first?["result"])
+        let run = await runMCP([MCPRequest.call(id: 1, "kma_warnings", #"{"place":"경기도 수원시 권선구"}"#), MCPRequest.call(id: 2, "kma_warnings", #"{"place":"부산"}"#)])
+        let result = try #require(run.replies.first { $0["id"] == .number(1) }?["result"])
         let text = try #require(result["content"]?.arrayValue?.first?["text"]?.stringValue)
         #expect(text.hasPrefix("SAMPLE, NOT LIVE"))
         #expect(result["structuredContent"]?["sample"] == .bool(true))
-        #expect(result["structuredContent"]?["alerts"]?.arrayValue?.isEmpty == false)
+        // The sample's own zone (수원시), as every face shows it: no warning of another zone.
+        #expect(text.contains("Warning zone (특보구역): 수원시 (L1011900)"), "\(text)")
+        #expect((result["structuredContent"]?["alerts"]?.arrayValue ?? []).isEmpty)
+        let refused = try #require(run.replies.first { $0["id"] == .number(2) }?["result"])
+        #expect(refused["isError"] == .bool(true))
     }
 }

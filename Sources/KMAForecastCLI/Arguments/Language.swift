@@ -37,6 +37,7 @@ extension OptionSpec {
         "units", value: "units", help: "metric (°C, m/s, mm) or imperial (°F, mph, in). Default: metric.",
         allowed: UnitSystem.allCases.map(\.rawValue)
     )
+    static let bom = OptionSpec("bom", help: "With --format csv: start with a UTF-8 byte order mark, so that Excel opens Korean names as UTF-8.")
 }
 
 extension ParsedArguments {

@@ -1,5 +1,6 @@
 import KMAForecastClient
 import KMAForecast
+import KMAForecastText
 
 /// The arguments of one command, parsed against its ``CommandSpec``, with typed accessors
 /// whose errors use swift-argument-parser's wording.
@@ -78,7 +79,7 @@ struct ParsedArguments: Sendable {
                 throw .usage("Missing value for '\(option.display)'")
             }
             if let allowed = option.allowedValues, !allowed.contains(value) {
-                throw .usage("The value '\(value)' is invalid for '\(option.display)'. Please provide one of \(listing(allowed)).")
+                throw .misused("The value '\(value)' is invalid for '\(option.display)'. Please provide one of \(listing(allowed)).", korean: KoreanMessages.text("invalidChoice", value, option.display, listing(allowed, or: "또는")))
             }
             result.values[name] = value
             result.occurrences.append((name, value))
@@ -124,10 +125,10 @@ struct ParsedArguments: Sendable {
     }
 
     /// `'text', 'json' or 'csv'`.
-    static func listing(_ values: [String]) -> String {
+    static func listing(_ values: [String], or word: String = "or") -> String {
         let quoted = values.map { "'\($0)'" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
-        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+        return quoted.dropLast().joined(separator: ", ") + " \(word) " + quoted[quoted.count - 1]
     }
 
     // MARK: Accessors

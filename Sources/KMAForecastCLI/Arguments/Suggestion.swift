@@ -1,6 +1,7 @@
 import KMAPlaces
 
-/// "Did you mean …?" for mistyped names: the closest candidate by edit distance.
+/// "Did you mean …?" for mistyped names: the closest candidate by edit distance, a swap of two
+/// neighbouring letters one edit (`--lnag` → `--lang`, not `--lat`).
 enum Suggestion {
     /// The candidate closest to `text`, if it is close enough to be a likely typo
     /// (edit distance at most 2, or at most a third of the length for longer names).
@@ -8,7 +9,7 @@ enum Suggestion {
         let source = Array(text.lowercased())
         var best: (String, Int)?
         for candidate in candidates {
-            let distance = EditDistance.levenshtein(source, Array(candidate.lowercased()))
+            let distance = EditDistance.transposing(source, Array(candidate.lowercased()))
             if let current = best, current.1 <= distance { continue }
             best = (candidate, distance)
         }

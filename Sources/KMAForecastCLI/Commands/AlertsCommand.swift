@@ -17,7 +17,7 @@ enum AlertsCommand {
     static let spec = CommandSpec(
         name: "alerts",
         abstract: "Show the weather warnings (기상특보) in force at a place.",
-        usage: ["--place <name> [--format <format>]", "--lat <lat> --lon <lon> [--format <format>]"],
+        usage: ["--place <name> [--format <format>]", "--lat <lat> --lon <lon> [--format <format>]", "--demo [--format <format>]"],
         discussion: """
             The place's warning zone (특보구역, KMA's list of \(WarningZones.edition)), the warnings in force
             there now, those announced to start later, and KMA's newest nationwide bulletin. A county
@@ -33,6 +33,7 @@ enum AlertsCommand {
             OptionSpec("nx", value: "nx", help: "Grid column, 1...149."),
             OptionSpec("ny", value: "ny", help: "Grid row, 1...253."),
             OptionSpec("format", value: "format", help: "Output format: text (for people) or json (for programs).", allowed: ["text", "json"]),
+            OptionSpec("demo", help: "Show the bundled sample's warnings (its place's zone, recorded; no key, no network)."),
             .language,
             OptionSpec("at", value: "instant", help: "The instant to show the warnings at (ISO 8601; without an offset it is KST). Default: now."),
             OptionSpec("service-key", value: "key", help: "Your KMA service key (default: $KMA_SERVICE_KEY)."),
@@ -48,10 +49,18 @@ enum AlertsCommand {
 
     static func run(_ arguments: ParsedArguments, _ context: CommandContext) async throws(CLIError) -> Int32 {
         let instant = try BaseTimeCommand.instant(arguments, context)
-        guard let location = try ForecastCommand.location(arguments) else {
-            throw .usage("Missing expected argument: give '--place <name>' or '--lat <lat> --lon <lon>'")
-        }
         let language = arguments.language(context.environment)
+        if arguments.has("demo") {
+            // The one sample's warnings (its own zone's), for its place or none named.
+            let asked = try ForecastCommand.location(arguments)
+            let found: ZoneWarnings
+            do { found = try ZoneWarnings.sample(at: asked) } catch { throw .failed(error.description, korean: error.koreanDescription) }
+            context.standardError.write(language == .ko ? "참고: --demo 는 표본 자료를 보여 줍니다 (기록된 특보, 실시간 아님).\n" : "Note: --demo shows sample data (recorded warnings, not live).\n")
+            return try show(found, arguments, context, language: language)
+        }
+        guard let location = try ForecastCommand.location(arguments) else {
+            throw .usage("Missing expected argument: give '--place <name>' or '--lat <lat> --lon <lon>' (or --demo)")
+        }
         let settings = try ClientSettings(arguments, context, at: instant)
         guard settings.keyText != nil else {
             throw .runtime("\(SettingsError.missingKey(gridOperation: nil)) \(ClientSettings.keyStep)")
@@ -70,6 +79,11 @@ enum AlertsCommand {
         } catch {
             throw .failed(error.description, korean: error.koreanDescription)
         }
+        return try show(found, arguments, context, language: language)
+    }
+
+    /// The warnings on standard output (text or JSON); a failed service on standard error, exit 1.
+    static func show(_ found: ZoneWarnings, _ arguments: ParsedArguments, _ context: CommandContext, language: DisplayLanguage) throws(CLIError) -> Int32 {
         let out = context.standardOutput
         if arguments.format == .json {
             out.write(try JSONOutput.encode(found))

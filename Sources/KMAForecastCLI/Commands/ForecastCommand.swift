@@ -75,7 +75,7 @@ enum ForecastCommand {
                 help: "Output format: text (for people), json or csv (for programs), svg (a chart picture); for many places csv (the default there) or jsonl (JSON Lines).",
                 allowed: OutputFormat.allCases.map(\.rawValue) + ["svg", "jsonl"]
             ),
-            .language, .units,
+            .language, .units, .bom,
             OptionSpec("hours", value: "n", help: "Show the hourly table of the first N hours (1...1000) instead of the one-screen view."),
             OptionSpec("all", help: "Show the hourly table of every hour instead of the one-screen view."),
             OptionSpec("uv", help: "Ask the UV index service (LivingWthrIdxServiceV5, its own 활용신청) with --product too (the default view asks it): each 3-hourly value on its hour (--format json: hourly[].uvIndex), the days' highest; a refusal is one note, never a failure."),
@@ -267,10 +267,10 @@ enum ForecastCommand {
         }
     }
 
-    /// The sample: the bundled recording of the product asked for (the short-term run by
-    /// default), asked through the public client over ``RecordedRunTransport/sample`` at the
-    /// instant it became available; with days, the mid-term recording as a forecast of its own
-    /// (its place and run are not the short-term recording's).
+    /// The sample: ``LocalForecast/sample`` (the short-term run), or the bundled recording of the
+    /// one product asked for through ``ForecastClient/preview``; with `--demo` and a place, that
+    /// place's (another is refused, as the library refuses it); with days, the mid-term
+    /// recording as a forecast of its own (its place and run are not the short-term recording's).
     static func sample(
         products: [ForecastProduct], midTermDays: Int?, requested: ForecastLocation?, explicit: Bool, language: DisplayLanguage = .en,
         context: CommandContext
@@ -280,21 +280,19 @@ enum ForecastCommand {
         guard let recording = recordings.first(where: { $0.product == wanted }), let product = recording.product else {
             throw .runtime("the bundled sample could not be read (a bug in kma-forecast; please report it)")
         }
-        func ask(_ recording: SampleRecording, products: [ForecastProduct], midTermDays: Int?) async throws(CLIError) -> LocalForecast {
-            do {
-                // The sample's key is a placeholder: the recorded transport sends nothing.
-                let client = try ClientSettings.sampleClient(at: recording.availableAt.date)
-                var forecast = try await client.forecast(for: recording.location, products: products, midTermDays: midTermDays)
-                forecast.recording = recording.recording
-                return forecast
-            } catch {
-                throw .runtime("the bundled sample could not be read (a bug in kma-forecast; please report it): \(error.description)")
-            }
-        }
-        let forecast = try await ask(recording, products: [product], midTermDays: nil)
+        let forecast: LocalForecast
         var midTermSample: LocalForecast?
-        if midTermDays != nil, let mid = recordings.first(where: { $0.product == nil }) {
-            midTermSample = try await ask(mid, products: [], midTermDays: 11)
+        do throws(ForecastClientError) {
+            // `--demo` for a place: that place's recording, or the library's refusal of it.
+            let asked = explicit ? requested : nil
+            forecast = product == .shortTerm ? try LocalForecast.sample(at: asked)
+                : try await ForecastClient.preview.forecast(for: asked ?? recording.location, products: [product])
+            if midTermDays != nil, let mid = recordings.first(where: { $0.product == nil }) {
+                midTermSample = try await ForecastClient.preview.forecast(for: mid.location, products: [], midTermDays: 11)
+                midTermSample?.recording = mid.recording
+            }
+        } catch {
+            throw .failed(error.description, korean: error.koreanDescription)
         }
         context.standardError.write(
             language == .ko ? koreanSampleNotice(forecast, requested: requested, explicit: explicit) : sampleNotice(recording, requested: requested, explicit: explicit)
@@ -344,7 +342,7 @@ enum ForecastCommand {
     /// The notice for sample data on standard error (standard output's first line says what
     /// the sample is): that it is not the place asked for, and how to get a key.
     static func koreanSampleNotice(_ forecast: LocalForecast, requested: ForecastLocation?, explicit: Bool) -> String {
-        var text = explicit ? "참고: --demo 는 표본 자료를 보여 줍니다: " : "참고: KMA 서비스 키(KMA_SERVICE_KEY)가 없어 표본 자료를 보여 줍니다: "
+        var text = explicit ? "참고: --demo 는 표본 자료를 보여 줍니다: " : "참고: 기상청 서비스 키(KMA_SERVICE_KEY)가 없어 표본 자료를 보여 줍니다: "
         text += String((forecast.koreanRecordingNote ?? "").dropFirst("표본: ".count))
         if let requested, let place = try? requested.resolved(), place.cell != forecast.location.cell {
             let name = place.placeName.map { "\($0) " } ?? ""

@@ -48,7 +48,7 @@ enum GridCommand {
             OptionSpec("ny", value: "ny", help: "Grid row, 1...253."),
             OptionSpec("place", value: "name", help: "A Korean region, e.g. '서울 종로구': print KMA's cell for it."),
             OptionSpec("input", value: "file", help: "Convert many points: a file with one lat,lon pair a line, or - for standard input."),
-            .format,
+            .format, .bom,
         ],
         positional: nil
     )

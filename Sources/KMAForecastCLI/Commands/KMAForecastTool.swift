@@ -1,5 +1,6 @@
 import Foundation
 import KMAForecast
+import KMAForecastClient
 import KMAForecastText
 
 /// The `kma-forecast` command-line tool, runnable in-process.
@@ -158,6 +159,7 @@ public enum KMAForecastTool {
                     context.standardOutput.write(rootSpec.helpText(width: width, language: language))
                     return ExitCode.success
                 }
+                try byteOrderMark(parsed, context)
                 return try await ForecastCommand.run(parsed, context)
             }
             spec = command.spec
@@ -167,10 +169,19 @@ public enum KMAForecastTool {
                 context.standardOutput.write(spec.helpText(width: width, language: language))
                 return ExitCode.success
             }
+            try byteOrderMark(parsed, context)
             return try await command.run(parsed, context)
         } catch {
             return report(error, spec: spec, context)
         }
+    }
+
+    /// `--bom`: the CSV on standard output starts with a UTF-8 byte order mark (for Excel).
+    private static func byteOrderMark(_ parsed: ParsedArguments, _ context: CommandContext) throws(CLIError) {
+        guard parsed.has("bom") else { return }
+        // Many places (`--input`) write CSV unless another format is asked.
+        guard parsed.format == .csv || (parsed.has("input") && !parsed.has("format")) else { throw .usage("'--bom' marks a CSV for Excel; use it with --format csv") }
+        context.standardOutput.prefixFirstOutput(CSVText.byteOrderMark)
     }
 
     /// `--generate-completion-script <shell>`: the script, once the other arguments parse.

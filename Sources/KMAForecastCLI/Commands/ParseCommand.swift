@@ -27,7 +27,7 @@ enum ParseCommand {
               curl -s "$URL" | kma-forecast parse - --lang ko
             """,
         options: [
-            .format, .language, .units,
+            .format, .language, .units, .bom,
             OptionSpec("allow-incomplete", help: "Print the rows even if pages are missing (with a warning on standard error)."),
         ],
         positional: PositionalSpec(name: "file", help: "A saved response page, or - for standard input.", repeating: true)

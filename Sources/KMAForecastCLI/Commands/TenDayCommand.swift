@@ -58,7 +58,8 @@ enum TenDayCommand {
             let width = try Platform.outputColumns(environment: context.environment, sink: out)
             var section = DailyForecastSection(language: language, style: style, width: width, units: arguments.units)
             section.showsMissingDays = true
-            var text = section.text(forecast, header: .full, outlook: outlook)
+            // The warnings in force first, as in the forecast view.
+            var text = WarningsTerminalView(language: language, style: style).text(forecast) + section.text(forecast, header: .full, outlook: outlook)
             if let note = forecast.recordingNote(language) { text = style.yellow(note) + "\n" + text }
             if let sample = fetched.midTermSample {
                 text += "\n" + section.text(sample, header: .sample)
@@ -67,7 +68,7 @@ enum TenDayCommand {
         case .json:
             out.write(try ForecastCommand.json(forecast))
         case .csv:
-            out.write(DailyForecastSection.csv(forecast))
+            out.write(ForecastCSV.days(forecast.daily))
         }
         return ForecastCommand.exitStatus(forecast, implicitMidTerm: false)
     }

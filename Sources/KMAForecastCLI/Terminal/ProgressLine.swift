@@ -24,11 +24,11 @@ final class ProgressLine: Sendable {
             case .requestSent(let product, _, let base, let pageNo, let attempt, _):
                 state.requests += 1
                 let retry = attempt > 1 ? (language == .ko ? ", 재시도 \(attempt - 1)" : ", retry \(attempt - 1)") : ""
-                return (language == .ko ? "KMA에서 받는 중: " : "Fetching from KMA: ") + "\(product.rawValue) \(base) p.\(pageNo)\(retry)"
+                return (language == .ko ? "기상청에서 받는 중: " : "Fetching from KMA: ") + "\(product.rawValue) \(base) p.\(pageNo)\(retry)"
             case .fileVersionRequestSent(let product, let base, let attempt, _):
                 state.requests += 1
                 let retry = attempt > 1 ? (language == .ko ? ", 재시도 \(attempt - 1)" : ", retry \(attempt - 1)") : ""
-                return (language == .ko ? "KMA 자료 버전 확인 중: " : "Checking KMA's file version: ") + "\(product.rawValue) \(base)\(retry)"
+                return (language == .ko ? "기상청 자료 버전 확인 중: " : "Checking KMA's file version: ") + "\(product.rawValue) \(base)\(retry)"
             case .fallback(let product, _, let from, let to):
                 return (language == .ko ? "\(product.rawValue) \(from) 자료 없음, \(to) 시도" : "\(product.rawValue) \(from) not published yet, trying \(to)")
             case .runFetched(let product, _, _, _, _, _), .cacheHit(let product, _, _):

@@ -19,6 +19,8 @@ public final class TextSink: Sendable {
         var memory: [UInt8] = []
         /// The `errno` of the first write the descriptor refused; later output is dropped.
         var failure: Int32?
+        /// Bytes to write before the first output, if any comes (``prefixFirstOutput(_:)``).
+        var prefix: [UInt8] = []
     }
 
     private let target: Target
@@ -58,6 +60,11 @@ public final class TextSink: Sendable {
         TextSink(target: .memory, isTerminal: isTerminal)
     }
 
+    /// Puts `bytes` before the first output (a CSV's byte order mark): nothing when nothing is written.
+    public func prefixFirstOutput(_ bytes: [UInt8]) {
+        state.withLock { $0.prefix = bytes }
+    }
+
     /// Writes text as UTF-8.
     public func write(_ text: String) {
         var text = text
@@ -69,6 +76,7 @@ public final class TextSink: Sendable {
     /// field) is never held twice, and the buffer stays small.
     public func write(bytes: UnsafeRawBufferPointer) {
         state.withLock { state in
+            if !state.prefix.isEmpty, bytes.count > 0 { state.buffer += state.prefix; state.prefix = [] }
             guard bytes.count >= Self.flushThreshold else {
                 state.buffer.append(contentsOf: bytes)
                 if state.buffer.count >= Self.flushThreshold { drain(&state) }

@@ -45,7 +45,7 @@ struct ForecastTextView {
     private func rendered(_ forecast: LocalForecast) -> String {
         guard let hours else { return screen(forecast) }
         var out = WarningsTerminalView(language: language, style: style).text(forecast) + header(forecast)
-        if let current = currentConditions(forecast) { out += "\n" + current }
+        if let current = currentConditions(forecast) { out += "\n" + current + (daySun(forecast) ?? "") }
         var entries = forecast.hourly
         if case .first(let count) = hours { entries = Array(entries.prefix(count)) }
         if !entries.isEmpty {
@@ -73,7 +73,8 @@ struct ForecastTextView {
     private func screen(_ forecast: LocalForecast) -> String {
         // Weather warnings in force come before everything else.
         var sections = [WarningsTerminalView(language: language, style: style).text(forecast), header(forecast)]
-        if let current = currentConditions(forecast) { sections.append(current) }
+        let current = currentConditions(forecast)
+        if let current { sections.append(current) }
         let rows = forecast.hourly.map(\.row)
         if !rows.isEmpty {
             sections.append(HourStrip(language: language, units: units, style: style, width: width).render(rows))
@@ -83,7 +84,12 @@ struct ForecastTextView {
         sections.append(daysAhead(forecast))
         // The sample's screen has the mid-term recording's block instead of the pointer.
         // The pointer only where one screen (40 lines) has room for it.
-        let lines = sections.filter { !$0.isEmpty }.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).count
+        var lines = sections.filter { !$0.isEmpty }.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).count
+        // The day's sun and UV under the next hour, where one screen (40 lines) has room for it.
+        if current != nil, let sun = daySun(forecast), lines + sun.split(separator: "\n").count <= 41 {
+            sections[2] += sun
+            lines += sun.split(separator: "\n").count
+        }
         if forecast.hourly.count > 1, midTermSample == nil || width >= 80, lines + 2 <= 41 {
             sections.append(style.dim(wrap([ko ? "모든 시간: --all (또는 --hours N)," : "Every hour: --all (or --hours N);", ko ? "그림: --chart FILE.svg" : "a picture: --chart FILE.svg"], indent: 0)) + "\n")
         }
@@ -212,8 +218,16 @@ struct ForecastTextView {
             default: parts.append((ko ? "강수 " : "precip ") + value.text(language, units: units))
             }
         }
+        if let uv = DaySunText.hourUV(hour.uvIndex, language) { parts.append(uv) }
         let sentence = parts.enumerated().map { index, part in index == parts.count - 1 ? part : part + "," }
         return wrap([style.bold(when + ":")] + sentence, indent: 2, separator: " ") + "\n"
+    }
+
+    /// The line of the first hour's day: its sunrise, sunset and highest UV index (the library's words).
+    private func daySun(_ forecast: LocalForecast) -> String? {
+        guard let date = (forecast.current ?? forecast.hourly.first)?.time.yyyymmdd,
+              let sun = forecast.daily.first(where: { $0.start.yyyymmdd == date }).flatMap({ DaySunText.phrase($0, language) }) else { return nil }
+        return wrap([style.bold(CalendarText.day(date, language) + ":")] + sun.split(separator: " ").map(String.init), indent: 2, separator: " ") + "\n"
     }
 
     /// `feels 7°C` (`체감 7°C`): the hour's 체감온도 where it reads differently from the air

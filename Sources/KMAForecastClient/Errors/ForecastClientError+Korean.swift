@@ -16,16 +16,16 @@ extension ForecastClientError {
             return koreanServiceNeutral
         case .midTerm:
             if case .noMidTermRegion = reason { return koreanServiceNeutral }
-            let prefix = KoreanMessages.text("serviceMidTerm")
+            let prefix = KoreanMessages.text("serviceFailed", service.koreanName)
             return prefix + (isAccessRefusal ? koreanRefusal + ". " + KoreanMessages.text("midTermApplicationHint") : koreanServiceNeutral)
         case .warnings:
-            let prefix = KoreanMessages.text("serviceWarnings")
+            let prefix = KoreanMessages.text("serviceFailed", service.koreanName)
             if case .response(let error) = reason, case .resultCode(_, let message) = error, WarningDecoder.isQueryPeriodRefusal(error) {
                 return prefix + KoreanMessages.text("warningsPeriod", ForecastResponseError.quote(message))
             }
             return prefix + (isAccessRefusal ? koreanRefusal + ". " + KoreanMessages.text("warningsApplicationHint") : koreanServiceNeutral)
         case .uvIndex:
-            let prefix = KoreanMessages.text("serviceUVIndex")
+            let prefix = KoreanMessages.text("serviceFailed", service.koreanName)
             return prefix + (isAccessRefusal ? koreanRefusal + ". " + KoreanMessages.text("uvIndexApplicationHint") : koreanServiceNeutral)
         }
     }
@@ -56,6 +56,9 @@ extension ForecastClientError {
         case .budgetExhausted(let limit): return KoreanMessages.text("budgetExhausted", String(limit))
         case .unknownPlace(let error): return Self.korean(error)
         case .noMidTermRegion(let cell): return KoreanMessages.text("noMidTermRegion", String(cell.nx), String(cell.ny))
+        case .notRecorded(let place, let cell, let recorded):
+            let list = recorded.isEmpty ? KoreanMessages.text("notRecordedNothing") : recorded.joined(separator: "; ")
+            return KoreanMessages.text("notRecorded", place.map { "\($0) " } ?? "", String(cell.nx), String(cell.ny), list)
         case .quotaExhausted(let resetsAt): return KoreanMessages.text("quotaExhausted", KSTDateTime(resetsAt).iso8601)
         case .unreachable(let host, let detail): return KoreanMessages.text("unreachable", host, KoreanMessages.parenthesized(detail), tries)
         case .timedOut(let seconds):
@@ -80,7 +83,7 @@ extension ForecastClientError {
         case .tooManyRequests: return KoreanMessages.text("tooManyRequests", tries)
         case .httpStatus(let code) where (500...599).contains(code): return KoreanMessages.text("httpServerError", String(code), tries)
         case .httpStatus(401): return KoreanMessages.text("httpUnauthorized")
-        case .httpStatus(404): return KoreanMessages.text("httpNotFound", root)
+        case .httpStatus(404): return KoreanMessages.text("httpNotFound", service.koreanName, service.defaultRoot)
         case .httpStatus(let code): return KoreanMessages.text("httpStatus", String(code))
         case .response(let error):
             let text = KoreanMessages.text(error)

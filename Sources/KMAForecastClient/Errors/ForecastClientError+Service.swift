@@ -29,18 +29,18 @@ extension ForecastClientError {
             return serviceNeutralDescription
         case .midTerm:
             if case .noMidTermRegion = reason { return serviceNeutralDescription }
-            let prefix = "The mid-term forecast service (중기예보, MidFcstInfoService) failed: "
+            let prefix = "The" + service.englishName.dropFirst(3) + " failed: "
             guard isAccessRefusal else { return prefix + serviceNeutralDescription }
             return prefix + refusalSaid + ". " + Self.midTermApplicationHint
         case .warnings:
-            let prefix = "The weather warning service (기상특보, WthrWrnInfoService) failed: "
+            let prefix = "The" + service.englishName.dropFirst(3) + " failed: "
             if case .response(let error) = reason, case .resultCode(_, let message) = error, WarningDecoder.isQueryPeriodRefusal(error) {
                 return prefix + "KMA refused the query period (resultCode 99, \"\(ForecastResponseError.quote(message))\"): it answers at most 6 days back from today (KST). Ask for a period that starts at most 6 days before today."
             }
             guard isAccessRefusal else { return prefix + serviceNeutralDescription }
             return prefix + refusalSaid + ". " + Self.warningsApplicationHint
         case .uvIndex:
-            let prefix = "The UV index service (생활기상지수, LivingWthrIdxServiceV5) failed: "
+            let prefix = "The" + service.englishName.dropFirst(3) + " failed: "
             guard isAccessRefusal else { return prefix + serviceNeutralDescription }
             return prefix + refusalSaid + ". " + Self.uvIndexApplicationHint
         }
@@ -78,6 +78,41 @@ extension ForecastClientError {
         case .response(.apiHubRefusal): true
         case .response(let error): error.resultCode == .serviceAccessDenied || error.resultCode == .serviceKeyNotRegistered
         default: false
+        }
+    }
+}
+
+extension ForecastClientError.Service {
+    /// The service in a message, with its name on KMA's side and its data.go.kr number (the page
+    /// where it is applied for): `the weather warning service (기상특보 조회서비스,
+    /// WthrWrnInfoService, data.go.kr 15000415)`. The UV index service's number is not given:
+    /// KMA_SPEC lists none for it, so it is named by its operation's service.
+    public var englishName: String {
+        switch self {
+        case .shortTerm: "the short-term forecast service (단기예보 조회서비스, VilageFcstInfoService_2.0, data.go.kr 15084084)"
+        case .midTerm: "the mid-term forecast service (중기예보 조회서비스, MidFcstInfoService, data.go.kr 15059468)"
+        case .warnings: "the weather warning service (기상특보 조회서비스, WthrWrnInfoService, data.go.kr 15000415)"
+        case .uvIndex: "the UV index service (생활기상지수 조회서비스, LivingWthrIdxServiceV5)"
+        }
+    }
+
+    /// ``englishName`` in Korean: `기상특보 조회서비스 (WthrWrnInfoService, data.go.kr 15000415)`.
+    public var koreanName: String {
+        switch self {
+        case .shortTerm: "단기예보 조회서비스 (VilageFcstInfoService_2.0, data.go.kr 15084084)"
+        case .midTerm: "중기예보 조회서비스 (MidFcstInfoService, data.go.kr 15059468)"
+        case .warnings: "기상특보 조회서비스 (WthrWrnInfoService, data.go.kr 15000415)"
+        case .uvIndex: "생활기상지수 조회서비스 (LivingWthrIdxServiceV5)"
+        }
+    }
+
+    /// The service's data.go.kr root, the example a wrong URL's message gives.
+    public var defaultRoot: String {
+        switch self {
+        case .shortTerm: ServiceProvider.dataGoKr.defaultBaseURL
+        case .midTerm: ServiceProvider.dataGoKr.defaultMidTermBaseURL
+        case .warnings: ServiceProvider.dataGoKr.defaultWarningsBaseURL
+        case .uvIndex: ServiceProvider.dataGoKr.defaultUVIndexBaseURL
         }
     }
 }

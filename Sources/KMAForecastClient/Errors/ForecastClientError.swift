@@ -56,6 +56,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         /// The mid-term service was not asked: the cell lies off KMA's mid-term land regions
         /// (a point at sea). A forecast's ``LocalForecast/midTerm`` says so (``MidTermOutcome/isNotAsked``).
         case noMidTermRegion(GridCell)
+        /// Not asked: the client's transport is a recording (``RecordedRunTransport``) with no
+        /// point forecast recorded for the place asked (`place`, its name when it has one, at
+        /// `cell`); `recorded` lists what it holds (`경기도 수원시 권선구 (nx 60, ny 120)` …).
+        case notRecorded(place: String?, cell: GridCell, recorded: [String])
         /// Not sent: KMA answered an earlier request of this client with code 22 (the daily
         /// quota is used up), so no new request is made until the quota resets at `resetsAt`,
         /// the next midnight KST (see ``RequestRateLimiter``).
@@ -170,7 +174,8 @@ public struct ForecastClientError: Error, Hashable, Sendable {
     public var stage: Stage {
         if case .waitRequested(_, _, let inner) = reason { return ForecastClientError(inner).stage }
         return switch reason {
-        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace, .noMidTermRegion, .quotaExhausted:
+        case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace, .noMidTermRegion, .notRecorded,
+             .quotaExhausted:
             .request
         case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
              .redirectedElsewhere, .responseTooLarge, .unparsableResponse, .transport, .cancelled:
@@ -267,6 +272,11 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return error.description
         case .noMidTermRegion(let cell):
             return "The mid-term forecast service (중기예보) was not asked: nx \(cell.nx), ny \(cell.ny) has no mid-term forecast region (it lies off KMA's land regions), so the days after the short-term run's are missing."
+        case .notRecorded(let place, let cell, let recorded):
+            let name = place.map { "\($0) " } ?? ""
+            return "Nothing is recorded for \(name)(nx \(cell.nx), ny \(cell.ny)): the client's transport is a recording (RecordedRunTransport), "
+                + "whose point forecasts are of \(recorded.isEmpty ? "no place" : recorded.joined(separator: "; ")). Ask for a recorded place "
+                + "(LocalForecast.sampleRecordings lists the bundled ones), or use a client with a key and the network for live forecasts."
         case .quotaExhausted(let resetsAt):
             let reset = KSTDateTime(resetsAt).iso8601
             return "Not fetched: KMA answered an earlier request with code 22 (LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR: the key's daily quota is used up), so no more requests are sent. The quota resets at midnight KST (\(reset)); run the same command again then: what was fetched is cached."
@@ -306,7 +316,7 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
         case .httpStatus(401):
             return "KMA answered HTTP 401 Unauthorized without saying why: the key was not accepted. Check that it is copied whole and meant for this provider (an API Hub authKey for apihub.kma.go.kr, a serviceKey for data.go.kr). A new key (or a new 활용신청) can take an hour or more to become active."
         case .httpStatus(404):
-            return "KMA answered HTTP 404 Not Found: the service URL is wrong. It should be the service root, e.g. \(ServiceProvider.dataGoKr.defaultBaseURL)."
+            return "KMA answered HTTP 404 Not Found for \(service.englishName): the service URL is wrong. It should be that service's root, e.g. \(service.defaultRoot)."
         case .httpStatus(let code):
             return "KMA answered HTTP \(code), which the forecast service does not normally send; check the service URL."
         case .response(let error):

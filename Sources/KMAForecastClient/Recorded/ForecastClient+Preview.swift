@@ -13,8 +13,11 @@ extension ForecastClient {
     ///
     /// It answers the places ``LocalForecast/sampleRecordings`` lists (경기도 수원시 권선구: the
     /// short-term run of 2022-11-20 05:00 KST; nx 56, ny 125: the nowcast and ultra-short
-    /// forecast of 2021-03-28; 서울: the mid-term run of 2026-10-04 06:00 KST), each at its own
-    /// recorded instant, and refuses any other place, naming those.
+    /// forecast of 2021-03-28; 서울: the mid-term run of 2026-10-04 06:00 KST, asked with
+    /// `products: []`), each at its own recorded instant, and refuses any other place, and a
+    /// place whose asked products are none recorded (서울 종로구: its region's mid-term days are,
+    /// its hours are not), with ``ForecastClientError/Reason/notRecorded(place:cell:recorded:)``
+    /// naming the recorded places: never a forecast of no hours and no failures.
     public static let preview: ForecastClient = {
         do {
             let configuration = ClientConfiguration(serviceKey: try ServiceKey("PREVIEW"), cache: .disabled)

@@ -39,21 +39,37 @@ extension LocalForecast {
         )
     }()
 
-    /// The recorded weather warnings bundled with the library: KMA's zone events of 2026-09-21 to
-    /// 09-27 (`getPwnCd`, all zones, 104 events; `Fixtures/warnings/`), replayed at 2026-09-26
-    /// 11:00 KST for 제주시중산간 (L1091340), where a 호우경보 (changed up from 주의보 at 11:00) and a
-    /// 강풍주의보 were in force. ``sample`` carries them as its ``alerts``, labelled by
-    /// ``WarningsOutcome/recording``: they are of another place and time than its forecast.
+    /// ``sample``, when the place asked is the sample's (its grid cell: 경기도 수원시 권선구, nx 60,
+    /// ny 120) or none is asked: the one sample every view shows (the CLI's `--demo`, `alerts
+    /// --demo`, the MCP server without a key).
+    ///
+    /// - Throws: ``ForecastClientError/Reason/notRecorded(place:cell:recorded:)`` for any other
+    ///   place (naming the recorded ones), or the location's own error (an unknown place).
+    public static func sample(at location: ForecastLocation?) throws(ForecastClientError) -> LocalForecast {
+        guard let location else { return sample }
+        let resolved = try location.resolved()
+        guard resolved.cell == sample.location.cell else { throw RecordedRunTransport.sample.notRecorded(resolved) }
+        return sample
+    }
+
+    /// The weather warnings of the sample's own place (``sample``'s warning zone, 수원시 L1011900,
+    /// as the client finds it for 경기도 수원시 권선구), replayed from the recorded warnings bundled
+    /// with the library: KMA's zone events of 2026-09-21 to 09-27 (`getPwnCd`, all zones, 104
+    /// events; `Fixtures/warnings/`), at 2026-09-26 11:00 KST, labelled by
+    /// ``WarningsOutcome/recording``. None was in force in that zone then (the events of the
+    /// window are 제주's and the seas'), so the sample shows no warning, and never one of another
+    /// zone above its forecast; `kma-forecast alerts --demo` and the MCP server's warnings tool
+    /// without a key show this outcome.
     public static let sampleWarnings: (alerts: [WeatherAlert], outcome: WarningsOutcome) = {
         let events = (try? WarningDecoder.events(PackageResources.getPwnCd_20260921_20260927_window_json).events) ?? []
         let at = Samples.warningsInstant
-        let zone = WarningZones.kma.zone(id: Samples.warningsZoneID)
-        let state = WarningReplay.state(of: events, at: at, zones: [Samples.warningsZoneID], zoneNames: WarningZones.kma.names)
-        let code = zone.map { WarningZoneCode(WarningZoneAssignment(zone: $0, isApproximate: false, method: .name)) }
+        let zone = try? ForecastClient.warningZone(of: Samples.recordings[0].location).get()
+        let id = zone?.zone.id ?? ""
+        let state = WarningReplay.state(of: events, at: at, zones: [id], zoneNames: zone.map { [id: $0.zone.name] } ?? [:])
         let outcome = WarningsOutcome(
-            zone: code, replayedAt: at, fetchedAt: at, fromCache: false, requests: 1, window: "20260921-20260927",
+            zone: zone.map(WarningZoneCode.init), replayedAt: at, fetchedAt: at, fromCache: false, requests: 1, window: "20260921-20260927",
             preliminary: state.preliminary, lastEventAt: state.lastEventAt, failure: nil,
-            recording: "recorded KMA zone events (getPwnCd, 2026-09-21 to 09-27, recorded in WizardFactory/TodayWeather) replayed at 2026-09-26 11:00 KST for \(zone?.name ?? Samples.warningsZoneID) (\(Samples.warningsZoneID)); another place and time than the forecast, not live"
+            recording: "recorded KMA zone events (getPwnCd, 2026-09-21 to 09-27, recorded in WizardFactory/TodayWeather) replayed at 2026-09-26 11:00 KST for \(zone?.zone.name ?? "?") (\(id)), the sample's zone; another time than the forecast, not live"
         )
         return (state.inForce, outcome)
     }()
@@ -90,9 +106,8 @@ enum Samples {
 
     static let midTermIssue = MidTermIssue(date: 20261004, hour: 6)
 
-    /// The instant and zone the bundled warnings are replayed at (``LocalForecast/sampleWarnings``).
+    /// The instant the bundled warnings are replayed at (``LocalForecast/sampleWarnings``).
     static let warningsInstant = at(2026, 9, 26, 11, 0)
-    static let warningsZoneID = "L1091340"
     /// The bundled UV index answer (`Fixtures/living/`): issue time, the area served (서울특별시).
     static let uvTime = "2026092612"
     static let uvArea = "1100000000"

@@ -57,7 +57,9 @@ extension RecordedRunTransport {
             let found = answerable(
                 location, configured: configured, products: asked.products, midTermDays: asked.midTerm, schedule: schedule, fallbackSteps: fallbackSteps
             )
-            guard let found else { throw notRecorded(location) }
+            // Hours asked and none recorded at the place: the mid-term days of its region alone
+            // (서울 종로구 shares 서울's) would be a forecast of no hours and no failures.
+            guard let found, asked.products.isEmpty || !found.products.isEmpty else { throw notRecorded(location) }
             return found
         }
         var answer = try answeringService(configured: configured, asked: asked)
@@ -222,15 +224,17 @@ extension RecordedRunTransport {
         UVIndexService.candidates(at: now).contains { uvIndex[areaNo + "/" + UVIndexDecoder.stamp($0)] != nil }
     }
 
-    /// Why a recording cannot answer a location: what it holds instead.
+    /// Why a recording cannot answer a location (``ForecastClientError/Reason/notRecorded(place:cell:recorded:)``):
+    /// the point forecasts it holds instead, the bundled recordings by place, others by cell.
     func notRecorded(_ location: LocalForecast.Location) -> ForecastClientError {
-        let place = location.placeName.map { "\($0) " } ?? ""
-        var held = Set(runs.keys.map { "nx \($0.nx), ny \($0.ny)" }).sorted()
-        if held.isEmpty { held = ["no point forecast"] }
-        return ForecastClientError(.invalidConfiguration(
-            "its transport is a recording (RecordedRunTransport) with nothing recorded for \(place)(nx \(location.cell.nx), ny \(location.cell.ny)); "
-                + "it holds \(held.joined(separator: "; ")). Ask for a recorded place (LocalForecast.sampleRecordings lists the bundled ones), "
-                + "or use a client with a key and the network for live forecasts"
-        ))
+        var held: [String] = []
+        for recording in recordings where recording.product != nil {
+            let entry = "\(recording.placeName) (nx \(recording.cell.nx), ny \(recording.cell.ny))"
+            if !held.contains(entry) { held.append(entry) }
+        }
+        for cell in Set(runs.keys.map { "nx \($0.nx), ny \($0.ny)" }).sorted() where !held.contains(where: { $0.contains("(" + cell + ")") }) {
+            held.append(cell)
+        }
+        return ForecastClientError(.notRecorded(place: location.placeName, cell: location.cell, recorded: held))
     }
 }

@@ -10,6 +10,11 @@ package enum CSVText {
         return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
     }
 
+    /// The UTF-8 byte order mark (EF BB BF) `--bom` puts before a CSV: without it Excel reads a
+    /// CSV file as the system's legacy code page (CP949 on a Korean Windows), and Korean names
+    /// come out garbled.
+    package static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     /// A record: fields joined by commas, ending in a line feed.
     package static func row(_ fields: [String]) -> String {
         fields.map(field).joined(separator: ",") + "\n"

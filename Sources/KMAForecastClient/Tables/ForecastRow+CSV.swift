@@ -44,17 +44,23 @@ extension ForecastRow {
     ///   - products: A product per row (as many as `rows`), to add a leading `product` column;
     ///     `nil` for none.
     public static func csv(_ rows: [ForecastRow], categories: [ForecastCategory], products: [ForecastProduct]? = nil) -> String {
-        var out = ""
-        var header = products == nil ? [] : ["product"]
-        header += ["baseDate", "baseTime", "fcstDate", "fcstTime", "nx", "ny"]
-        header += categories.map(\.code)
-        out += CSVText.row(header)
+        var out = CSVText.row(csvHeader(categories: categories, product: products != nil))
         for (index, row) in rows.enumerated() {
-            var fields = products.map { index < $0.count ? [$0[index].rawValue] : [""] } ?? []
-            fields += [row.base.baseDate, row.base.baseTime, row.forecastDateString, row.forecastTimeString, String(row.nx), String(row.ny)]
-            fields += categories.map { row[$0].map { PrintableText.escaped($0) } ?? "" }
-            out += CSVText.row(fields)
+            out += CSVText.row(csvFields(row, categories: categories, product: products.map { index < $0.count ? $0[index] : nil }))
         }
         return out
+    }
+
+    /// The header of ``csv(_:categories:products:)``.
+    package static func csvHeader(categories: [ForecastCategory], product: Bool) -> [String] {
+        (product ? ["product"] : []) + ["baseDate", "baseTime", "fcstDate", "fcstTime", "nx", "ny"] + categories.map(\.code)
+    }
+
+    /// One row's fields under ``csvHeader(categories:product:)``; `product` `nil` (the outer
+    /// optional) for no product column.
+    package static func csvFields(_ row: ForecastRow, categories: [ForecastCategory], product: ForecastProduct??) -> [String] {
+        var fields = product.map { [$0?.rawValue ?? ""] } ?? []
+        fields += [row.base.baseDate, row.base.baseTime, row.forecastDateString, row.forecastTimeString, String(row.nx), String(row.ny)]
+        return fields + categories.map { row[$0].map { PrintableText.escaped($0) } ?? "" }
     }
 }

@@ -29,3 +29,15 @@ public struct ZoneWarnings: Hashable, Sendable, Codable {
     /// The preliminary warnings (issued to start later).
     public var preliminary: [WeatherAlert] { warnings.preliminary }
 }
+
+extension ZoneWarnings {
+    /// The sample's warnings (``LocalForecast/sampleWarnings``: its own zone's, recorded) at its
+    /// place, for a place asked (``LocalForecast/sample(at:)``: the sample's, or none).
+    ///
+    /// - Throws: ``ForecastClientError/Reason/notRecorded(place:cell:recorded:)`` for another place.
+    public static func sample(at location: ForecastLocation?) throws(ForecastClientError) -> ZoneWarnings {
+        let forecast = try LocalForecast.sample(at: location)
+        let (alerts, outcome) = LocalForecast.sampleWarnings
+        return ZoneWarnings(location: forecast.location, alerts: alerts, warnings: outcome, bulletin: nil)
+    }
+}

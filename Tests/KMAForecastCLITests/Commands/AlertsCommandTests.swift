@@ -44,6 +44,18 @@ struct AlertsCommandTests {
         #expect(long.stdout.hasPrefix("Weather warnings in force\n  Heat wave warning"))
     }
 
+    @Test("--days starts with the warning in force too, as the forecast view does, and each day has one low")
+    func daysView() async throws {
+        let server = try warningsServer()
+        defer { server.stop() }
+        let days = await runTool(arguments(server, ["--lang", "en", "--days", "3"]), environment: Scenario.environment, now: noon)
+        #expect(days.stdout.hasPrefix("Weather warnings in force\n  Heat wave warning (폭염경보) · 서울동남권"), "\(days.stdout)")
+        #expect(!days.stdout.contains("강풍"))
+        let dayLines = days.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains("°") && !$0.contains("Heat wave") }
+        #expect(!dayLines.isEmpty)
+        for line in dayLines { #expect(line.filter { $0 == "°" }.count == 2, "\(line)") }
+    }
+
     @Test("--format json holds exactly the one in force, as the library encodes it")
     func json() async throws {
         let server = try warningsServer()

@@ -73,11 +73,11 @@ struct TenDayCommandTests {
         defer { server.stop() }
         let result = await runTool(arguments(server, ["--days", "11", "--format", "csv"]), environment: Scenario.environment, now: kst(4, 17, 30))
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "date,low,high,am_sky,am_pty,am_pop,pm_sky,pm_pty,pm_pop,source")
-        #expect(lines[1] == "2026-10-04,19,21,,,,,,,short")
-        #expect(lines[2] == "2026-10-05,9,22,1,0,20,3,1,60,short")  // 22: an hour shown above TMX 21 widens the day
-        #expect(lines[6] == "2026-10-09,11,25,1,0,10,1,0,10,mid")
-        #expect(lines[11] == "2026-10-14,11,21,3,0,20,3,0,20,mid")
+        #expect(lines[0] == "date,low,high,am_sky,am_pty,am_pop,pm_sky,pm_pty,pm_pop,source,sunrise,sunset,uvIndexMax")
+        #expect(lines[1] == "2026-10-04,19,21,,,,,,,short,2026-10-04T06:29:51+09:00,2026-10-04T18:11:28+09:00,")
+        #expect(lines[2] == "2026-10-05,9,22,1,0,20,3,1,60,short,2026-10-05T06:30:44+09:00,2026-10-05T18:09:59+09:00,")  // 22: an hour shown above TMX 21 widens the day
+        #expect(lines[6] == "2026-10-09,11,25,1,0,10,1,0,10,mid,2026-10-09T06:34:19+09:00,2026-10-09T18:04:05+09:00,")
+        #expect(lines[11] == "2026-10-14,11,21,3,0,20,3,0,20,mid,2026-10-14T06:38:54+09:00,2026-10-14T17:56:56+09:00,")
         #expect(lines.count == 13 && lines[12].isEmpty)
     }
 
@@ -92,7 +92,7 @@ struct TenDayCommandTests {
         let result = await runTool(arguments(server, ["--days", "10", "--lang", "en"]), environment: Scenario.environment, now: kst(4, 17, 30))
         #expect(result.status == 1)  // asked for, missing: a script can tell (the short-term days still print)
         #expect(result.stdout.contains("Thu 10-08") && result.stdout.contains("short 10-04 17:00") && result.stdout.contains("missing"))
-        #expect(result.stderr.hasPrefix("Warning: mid-term: The mid-term forecast service (중기예보, MidFcstInfoService) failed: the data.go.kr gateway refused the key: returnReasonCode 30"))
+        #expect(result.stderr.hasPrefix("Warning: mid-term: The mid-term forecast service (중기예보 조회서비스, MidFcstInfoService, data.go.kr 15059468) failed: the data.go.kr gateway refused the key: returnReasonCode 30"))
         #expect(result.stderr.contains("15059468") && !result.stderr.contains("TESTKEY"))
     }
 
@@ -106,7 +106,8 @@ struct TenDayCommandTests {
         #expect(!plain.stdout.contains("Daily summary"))
         let section = try #require(plain.stdout.range(of: "\nDays ahead (short-term + mid-term)\n"))
         let tail = plain.stdout[section.upperBound...].split(separator: "\n")
-        #expect(tail.count == 2 + 10 + 1)  // regions, runs, the ten days, the pointer to --all
+        // Regions, runs, the ten days; the day's sun under the next hour takes the pointer's room (one screen, 40 lines).
+        #expect(tail.count == 2 + 10 && plain.stdout.contains("Sun 10-04: sunrise "), "\(plain.stdout)")
         #expect(tail[2].hasPrefix("  Sun 10-04") && tail[11].hasPrefix("  Tue 10-13") && tail[6].hasSuffix("  short") && tail[7].hasSuffix("  mid"))
         #expect(server.requests.contains { $0.path == "/1360000/MidFcstInfoService/getMidTa" })
         server.inject(.status(403), times: 5, when: ReplayMatch(operation: "getMidTa"))

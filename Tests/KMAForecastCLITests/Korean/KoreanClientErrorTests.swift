@@ -49,10 +49,11 @@ struct KoreanClientErrorTests {
         case .incompleteRun: 31
         case .midTermNoData: 32
         case .field: 33
+        case .notRecorded: 34
         }
     }
 
-    static let caseCount = 34
+    static let caseCount = 35
 
     /// What the samples have KMA (or a server) send, quoted as sent in either language.
     static let sentByKMA = ["input variable error (-1)", "SERVICE ERROR", "ANOTHER ERROR TEXT", "502 Bad Gateway"]
@@ -66,7 +67,8 @@ struct KoreanClientErrorTests {
             .invalidServiceKey("the key is empty"), .invalidServiceKey("something the table does not know"),
             .invalidBaseURL("'ftp://x' does not start with http:// or https://"),
             .invalidConfiguration("the cache directory is an empty path; give a directory, or disable the cache"),
-            .invalidConfiguration("its transport is a recording (RecordedRunTransport) with nothing recorded for 부산 (nx 98, ny 76); it holds nx 60, ny 120. Ask for a recorded place, or use a client"),
+            .notRecorded(place: "부산광역시", cell: try GridCell(nx: 98, ny: 76), recorded: ["경기도 수원시 권선구 (nx 60, ny 120)"]),
+            .notRecorded(place: nil, cell: cell, recorded: []),
             .outsideGrid(.outsideGrid(GeoCoordinate(latitude: 10, longitude: 10), nx: -3000, ny: -2000)),
             .outsideGrid(.latitudeOutOfRange(.nan)), .outsideGrid(.nxOutOfRange(0)),
             .budgetExhausted(limit: 10), .unknownPlace(.notFound("종루구", suggestions: [place])),

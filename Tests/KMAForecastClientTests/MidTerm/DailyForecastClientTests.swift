@@ -177,7 +177,7 @@ struct DailyForecastClientTests {
         #expect(sources(forecast) == Array(repeating: "short 202610041700", count: 5) + Array(repeating: "-", count: 5))
         let error = try #require(forecast.midTermError)
         #expect(error.service == .midTerm && error.isAccessRefusal && forecast.midTermNotAppliedFor)
-        #expect(error.description.hasPrefix("The mid-term forecast service (중기예보, MidFcstInfoService) failed: "))
+        #expect(error.description.hasPrefix("The mid-term forecast service (중기예보 조회서비스, MidFcstInfoService, data.go.kr 15059468) failed: "))
         #expect(error.description.contains("활용신청") && error.description.contains("15059468"))
         #expect(!error.message.contains("TESTKEY") && error.localizedDescription == error.message)
     }

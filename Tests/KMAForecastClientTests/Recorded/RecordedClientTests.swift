@@ -50,8 +50,8 @@ struct RecordedClientTests {
         let incheon = try await ForecastClient.preview.forecast(for: .cell(try GridCell(nx: 56, ny: 125)))
         #expect(incheon.failures.isEmpty && incheon.current != nil && !incheon.hourly.isEmpty)
         #expect(Set(incheon.products.map(\.product)) == [.nowcast, .ultraShort])
-        // 서울: the mid-term run alone.
-        let seoul = try await ForecastClient.preview.forecast(for: .place("서울특별시"), midTermDays: 10)
+        // 서울: the mid-term run alone, asked for alone (no product: no hours were recorded there).
+        let seoul = try await ForecastClient.preview.forecast(for: .place("서울특별시"), products: [], midTermDays: 10)
         #expect(seoul.failures.isEmpty && seoul.daily.contains { $0.source?.kind == "mid" } && seoul.recording != nil)
     }
 
@@ -76,6 +76,53 @@ struct RecordedClientTests {
             #expect(error.description.contains("RecordedRunTransport") && error.description.contains("nx 60, ny 120"), "\(error.description)")
             #expect(!error.description.lowercased().contains("try again"))
         }
+    }
+
+    @Test("A place whose region's mid-term days are recorded but no hour is refused, never 0 hours and 0 failures")
+    func unrecordedHoursRefused() async throws {
+        for place in ["서울 종로구", "서울특별시", "서울 강남구"] {
+            do {
+                let forecast = try await ForecastClient.preview.forecast(for: .place(place), midTermDays: 10)
+                Issue.record("\(place) was answered: \(forecast.hourly.count) hours, \(forecast.failures.count) failures")
+            } catch {
+                guard case .notRecorded(_, _, let recorded) = error.reason else { Issue.record("\(place): \(error)"); continue }
+                #expect(recorded.contains("경기도 수원시 권선구 (nx 60, ny 120)"), "\(recorded)")
+                #expect(error.description.contains("Nothing is recorded for") && error.description.contains("LocalForecast.sampleRecordings"))
+                // Keyed by the case: Korean throughout, no English sentence inside.
+                #expect(error.koreanDescription.contains("기록된 자료가 없습니다") && !error.koreanDescription.contains("Nothing"), "\(error.koreanDescription)")
+                #expect(ForecastFailure(error).kind == "notRecorded")
+            }
+        }
+        // The library's sample refuses another place the same way, and gives itself for its own.
+        #expect(throws: ForecastClientError.self) { try LocalForecast.sample(at: .place("서울 종로구")) }
+        #expect(try LocalForecast.sample(at: .place("수원시 권선구")) == LocalForecast.sample)
+        #expect(try LocalForecast.sample(at: nil) == LocalForecast.sample)
+    }
+
+    @Test("The sample's warnings are its own zone's (수원시), never another zone's above its forecast")
+    func sampleWarningsOwnZone() throws {
+        let sample = LocalForecast.sample
+        let zone = try #require(sample.warnings?.zone)
+        #expect(zone.id == "L1011900" && zone.name == "수원시", "\(zone)")
+        #expect(sample.alerts.allSatisfy { $0.zoneID == zone.id })
+        #expect(sample.warnings?.recording?.contains("the sample's zone") == true)
+        let found = try ZoneWarnings.sample(at: .place("경기도 수원시 권선구"))
+        #expect(found.location == sample.location && found.alerts == sample.alerts && found.warnings == sample.warnings)
+    }
+
+    @Test("print() of the big public values is one short line")
+    func shortDescriptions() throws {
+        let sample = LocalForecast.sample
+        let hour = try #require(sample.hourly.first), day = try #require(sample.daily.first), outcome = try #require(sample.products.first)
+        let lines = [
+            String(describing: sample), String(describing: hour), String(describing: day), String(describing: outcome),
+            String(describing: hour.row), String(describing: try #require(sample.warnings)), String(describing: LocalForecast.sampleRecordings[0]),
+            String(describing: try ZoneWarnings.sample(at: nil)),
+        ]
+        for line in lines { #expect(!line.contains("\n") && line.count < 200, "\(line)") }
+        #expect(lines[0].hasPrefix("LocalForecast(경기도 수원시 권선구 (nx 60, ny 120)"), "\(lines[0])")
+        #expect(lines[1].hasPrefix("HourlyForecast(2022-11-20T06:00:00+09:00"), "\(lines[1])")
+        #expect(lines[2].hasPrefix("ForecastDay(2022-11-20:"), "\(lines[2])")
     }
 
     @Test("A recording is never cached, so it cannot be served as the service root's live answer")

@@ -166,12 +166,13 @@ struct WarningsClientTests {
 
 @Suite("The bundled warnings: LocalForecast.sample and RecordedRunTransport.sample carry the recorded zone events")
 struct SampleWarningsTests {
-    @Test("LocalForecast.sample: the recorded warnings of 제주시중산간 at 2026-09-26 11:00, labelled, round-tripping equal")
+    @Test("LocalForecast.sample: the recorded warnings of its own zone (수원시) at 2026-09-26 11:00 (none in force), labelled, round-tripping equal")
     func sample() throws {
         let sample = LocalForecast.sample
-        #expect(sample.alerts.map(\.title) == ["호우경보", "강풍주의보"])
-        #expect(sample.alerts.allSatisfy { $0.zoneID == "L1091340" && $0.zoneName == "제주시중산간" })
-        #expect(sample.warnings?.recording?.contains("not live") == true && sample.warnings?.zone?.id == "L1091340")
+        // The recorded events are 제주's and the seas': none of the sample's zone, so none is shown above its forecast.
+        #expect(sample.alerts.isEmpty && sample.warnings?.preliminary.isEmpty == true)
+        #expect(sample.warnings?.recording?.contains("not live") == true && sample.warnings?.zone?.id == "L1011900")
+        #expect(sample.warnings?.replayedAt == (try KSTDateTime(year: 2026, month: 9, day: 26, hour: 11)))
         let again = try JSONDecoder().decode(LocalForecast.self, from: JSONEncoder().encode(sample))
         #expect(again == sample)
     }
