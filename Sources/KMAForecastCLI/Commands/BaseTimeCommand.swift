@@ -100,11 +100,11 @@ enum BaseTimeCommand {
         } catch {
             throw .usage("The value '\(text)' is invalid for '--at <instant>': \(Self.reason(error, text))")
         }
-        // KMA's base_date has eight digits: years 1000 to 9999 (a day's margin for the runs
-        // before and after).
-        let date = KSTDateTime(unixSeconds: instant).yyyymmdd
-        guard date > 10_000_101, date < 99_991_231 else {
-            throw .usage("The value '\(text)' is invalid for '--at <instant>': give an instant between the years 1000 and 9999")
+        // KMA's base_date has eight digits: years 1000 to 9999, less a day at each end for the
+        // runs before and after. The rule is the KST date, 1000-01-02 through 9999-12-30 both
+        // included, and the message says exactly that.
+        guard (10_000_102...99_991_230).contains(KSTDateTime(unixSeconds: instant).yyyymmdd) else {
+            throw .usage("The value '\(text)' is invalid for '--at <instant>': give an instant from 1000-01-02 to 9999-12-30 (KST dates, both included)")
         }
         return instant
     }

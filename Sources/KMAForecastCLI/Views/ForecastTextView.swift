@@ -44,7 +44,7 @@ struct ForecastTextView {
 
     private func rendered(_ forecast: LocalForecast) -> String {
         guard let hours else { return screen(forecast) }
-        var out = WarningsTerminalView(language: language, style: style).text(forecast) + header(forecast)
+        var out = WarningsTerminalView(language: language, style: style).text(forecast, width: width, maxLines: 20) + header(forecast)
         if let current = currentConditions(forecast) { out += "\n" + current }
         var entries = forecast.hourly
         if case .first(let count) = hours { entries = Array(entries.prefix(count)) }
@@ -71,8 +71,7 @@ struct ForecastTextView {
 
     /// The one-screen view: the sections, separated by blank lines.
     private func screen(_ forecast: LocalForecast) -> String {
-        // Weather warnings in force come before everything else.
-        var sections = [WarningsTerminalView(language: language, style: style).text(forecast), header(forecast)]
+        var sections = [header(forecast)]
         if let current = currentConditions(forecast) { sections.append(current) }
         let rows = forecast.hourly.map(\.row)
         if !rows.isEmpty {
@@ -81,6 +80,10 @@ struct ForecastTextView {
             sections.append(chart.render(rows.map(TerminalChart.Hour.init)))
         }
         sections.append(daysAhead(forecast))
+        // Weather warnings in force come before everything else, in the lines the screen has
+        // left (the rest folded into a count that points to `kma-forecast alerts`).
+        let rest = sections.filter { !$0.isEmpty }.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).count
+        sections.insert(WarningsTerminalView(language: language, style: style).text(forecast, width: width, maxLines: 40 - rest), at: 0)
         // The sample's screen has the mid-term recording's block instead of the pointer.
         // The pointer only where one screen (40 lines) has room for it.
         let lines = sections.filter { !$0.isEmpty }.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).count
