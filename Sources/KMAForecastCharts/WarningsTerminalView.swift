@@ -51,7 +51,7 @@ package struct WarningsTerminalView: Sendable {
         }
         func fold() -> [String] {
             let more = total - shown
-            let text = ko ? "… 특보 \(more)건 더: 모두 보려면 kma-forecast alerts" : "… \(more) more warning\(more == 1 ? "" : "s"): kma-forecast alerts shows them all"
+            let text = ko ? "… 특보 \(more)건 더: kma-forecast alerts" : "… \(more) more: kma-forecast alerts"
             return wrapped(text, first: "  ").map(style.dim)
         }
         blocks: for block in blocks {

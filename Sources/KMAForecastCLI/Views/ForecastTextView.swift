@@ -86,9 +86,11 @@ struct ForecastTextView {
         sections.insert(WarningsTerminalView(language: language, style: style).text(forecast, width: width, maxLines: 40 - rest), at: 0)
         // The sample's screen has the mid-term recording's block instead of the pointer.
         // The pointer only where one screen (40 lines) has room for it.
+        // (`lines` counts the blank line before the pointer as the empty piece after the last.)
         let lines = sections.filter { !$0.isEmpty }.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).count
-        if forecast.hourly.count > 1, midTermSample == nil || width >= 80, lines + 2 <= 41 {
-            sections.append(style.dim(wrap([ko ? "모든 시간: --all (또는 --hours N)," : "Every hour: --all (or --hours N);", ko ? "그림: --chart FILE.svg" : "a picture: --chart FILE.svg"], indent: 0)) + "\n")
+        let pointer = wrap([ko ? "모든 시간: --all (또는 --hours N)," : "Every hour: --all (or --hours N);", ko ? "그림: --chart FILE.svg" : "a picture: --chart FILE.svg"], indent: 0)
+        if forecast.hourly.count > 1, midTermSample == nil || width >= 80, lines + pointer.split(separator: "\n").count <= 40 {
+            sections.append(style.dim(pointer) + "\n")
         }
         return sections.filter { !$0.isEmpty }.joined(separator: "\n")
     }

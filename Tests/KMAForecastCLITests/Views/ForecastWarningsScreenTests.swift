@@ -66,9 +66,9 @@ struct ForecastWarningsScreenTests {
             for language in [DisplayLanguage.en, .ko] {
                 let block = Self.block(try Self.render(119, width: width, language: language))
                 let shown = Self.shown(block)
-                let fold = block.drop { !$0.hasPrefix("  …") }.joined(separator: " ")
-                let more = language == .en ? "… \(119 - shown) more warnings" : "… 특보 \(119 - shown)건 더"
-                #expect(fold.contains(more) && fold.contains("kma-forecast alerts"), "\(width) \(language): \(shown) shown; \(block)")
+                let fold = block.drop { !$0.hasPrefix("  …") }.flatMap { $0.split(separator: " ") }.joined(separator: " ")
+                let more = language == .en ? "… \(119 - shown) more: kma-forecast alerts" : "… 특보 \(119 - shown)건 더: kma-forecast alerts"
+                #expect(fold.contains(more), "\(width) \(language): \(shown) shown; \(block)")
                 #expect(shown >= 1)
             }
         }
