@@ -43,13 +43,13 @@ public struct ClientConfiguration: Sendable {
     /// UV index (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``).
     public var uvIndexBaseURL: String? = nil
     /// How long a forecast waits for its side services (the weather warnings, the UV index, the
-    /// mid-term days), counted from the start of the call
-    /// (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``): once the
-    /// forecast's own products are in and this has passed, a side service that has not answered
-    /// (a silent or trickling gateway) is cancelled and the forecast is returned without it, its
-    /// outcome failed with ``ForecastClientError/Reason/sideServiceLate(seconds:)``. Default 5
-    /// seconds, a wait that suits a person at a terminal and an agent; `nil` waits for them as
-    /// long as their own timeouts allow. Positive, at most 1 day.
+    /// mid-term days) once its own products are in
+    /// (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``; they run
+    /// alongside from the start): a side service that has not answered by then (a silent or
+    /// trickling gateway) is cancelled and the forecast is returned without it, its outcome
+    /// failed with ``ForecastClientError/Reason/sideServiceLate(seconds:)``. Real time, not the
+    /// injected sleep. Default 5 seconds, a wait that suits a person at a terminal and an agent;
+    /// `nil` waits for them as long as their own timeouts allow. Positive, at most 1 day.
     public var sideServiceDeadline: Duration? = .seconds(5)
     /// Where runs are cached. Default ``CacheLocation/standard``.
     public var cache: CacheLocation

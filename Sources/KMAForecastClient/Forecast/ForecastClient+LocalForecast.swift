@@ -18,7 +18,10 @@ extension ForecastClient {
     /// location cannot be used, or when nothing asked for was delivered (then with the first
     /// error, in the order nowcast, ultra-short, short-term, mid-term). Cancelling the calling
     /// task cancels the requests; the on-disk cache and the request budget work as for
-    /// ``fetch(_:cell:base:budget:)``.
+    /// ``fetch(_:cell:base:budget:)``. The side services (the mid-term days, the warnings, the UV
+    /// index) are waited for at most ``ClientConfiguration/sideServiceDeadline`` (default 5 s)
+    /// once the products are in: a silent or trickling one is cancelled and its outcome failed
+    /// (`sideServiceLate`), never left holding the forecast.
     ///
     /// - Parameters:
     ///   - location: A coordinate, a grid cell or a place name.
@@ -74,7 +77,6 @@ extension ForecastClient {
         // The side services run beside the products, each in a task of its own, and are waited
         // for only until the deadline (``ClientConfiguration/sideServiceDeadline``): a silent
         // or trickling gateway never holds a forecast that is ready.
-        let started = ContinuousClock.now
         let midService = midTermDays != nil && regions != nil ? SideService.start(midTermRuns) : nil
         let warningsService = alerts ? SideService.start(warnings) : nil
         let uvService = uvIndex && UVIndexArea(location) != nil ? SideService.start(uvOutcome) : nil
@@ -85,7 +87,9 @@ extension ForecastClient {
             warningsService?.cancel()
             uvService?.cancel()
         }
-        let late = LateSideServices(client: self, location: location, deadline: core.configuration.sideServiceDeadline, started: started)
+        let inMemory = core.transport is PinnedRecording || core.transport is RecordedRunTransport
+        let deadline = inMemory ? nil : core.configuration.sideServiceDeadline
+        let late = LateSideServices(client: self, location: location, deadline: deadline, started: ContinuousClock.now)
         let mid = await late.value(of: midService, or: late.midTerm)
         let warned = await late.value(of: warningsService, or: late.warnings)
         let uv = await late.value(of: uvService, or: late.uvIndex)
