@@ -20,26 +20,59 @@ package struct WarningsTerminalView: Sendable {
     }
 
     /// The first lines of the forecast's view, with their line end, or `""` when nothing is in
-    /// force or announced.
-    package func text(_ forecast: LocalForecast) -> String {
+    /// force or announced: each warning wrapped to `width` columns (no line wider), and at most
+    /// `maxLines` lines in all (at least 3): the warnings that do not fit are folded into one
+    /// line that counts them and points to `kma-forecast alerts`, which shows them all.
+    package func text(_ forecast: LocalForecast, width: Int = .max, maxLines: Int = .max) -> String {
         let preliminary = forecast.warnings?.preliminary ?? []
         guard !forecast.alerts.isEmpty || !preliminary.isEmpty else { return "" }
-        var lines: [String] = []
+        let ko = language == .ko
         var heading = WeatherAlertText.heading(language)
         if forecast.warnings?.recording != nil, let outcome = forecast.warnings {
             let zone = PrintableText.singleLine(outcome.zone?.name ?? "")
             let at = CalendarText.readable(outcome.replayedAt)
-            heading = language == .ko ? "기상특보 표본 (\(zone), \(at) KST 기록; 이 곳의 실시간 특보 아님)" : "Sample warnings (recorded for \(zone) at \(at) KST; not this place, not live)"
+            heading = ko ? "기상특보 표본 (\(zone), \(at) KST 기록; 이 곳의 실시간 특보 아님)" : "Sample warnings (recorded for \(zone) at \(at) KST; not this place, not live)"
         }
+        // Each block: its heading, then its warnings, each in its colour.
+        typealias Block = (heading: String, lines: [String], paint: (String) -> String)
+        var blocks: [Block] = []
         if !forecast.alerts.isEmpty {
-            lines.append(style.alert(heading))
-            lines += forecast.alerts.map { style.alert("  " + WeatherAlertText.line($0, language)) }
+            blocks.append((heading, forecast.alerts.map { WeatherAlertText.line($0, language) }, style.alert))
         }
         if !preliminary.isEmpty {
-            lines.append(style.yellow(language == .ko ? "발효 예정 특보" : "Warnings announced to start later"))
-            lines += preliminary.map { style.yellow("  " + WeatherAlertText.preliminaryLine($0, language)) }
+            blocks.append((ko ? "발효 예정 특보" : "Warnings announced to start later", preliminary.map { WeatherAlertText.preliminaryLine($0, language) }, style.yellow))
         }
-        return lines.joined(separator: "\n") + "\n"
+        let total = forecast.alerts.count + preliminary.count
+        var shown = 0
+        var out: [String] = []
+        let budget = max(3, maxLines)
+        func wrapped(_ text: String, first: String) -> [String] {
+            Formatting.wrap(text, width: width, first: first, continuation: first + "  ").split(separator: "\n").map(String.init)
+        }
+        func fold() -> [String] {
+            let more = total - shown
+            let text = ko ? "… 특보 \(more)건 더: kma-forecast alerts" : "… \(more) more: kma-forecast alerts"
+            return wrapped(text, first: "  ").map(style.dim)
+        }
+        blocks: for block in blocks {
+            let head = wrapped(block.heading, first: "")
+            var lines = head.map(block.paint)
+            for line in block.lines {
+                let piece = wrapped(line, first: "  ").map(block.paint)
+                let after = total - shown - 1
+                // Room for this warning, and for the fold line if any warning is left after it.
+                let reserve = after > 0 ? fold().count : 0
+                guard out.count + lines.count + piece.count + reserve <= budget else {
+                    if lines.count > head.count { out += lines }
+                    break blocks
+                }
+                lines += piece
+                shown += 1
+            }
+            out += lines
+        }
+        if shown < total { out += fold() }
+        return out.joined(separator: "\n") + "\n"
     }
 
     /// `kma-forecast alerts`'s view: the zone, the warnings in force (bold red), those
@@ -58,7 +91,10 @@ package struct WarningsTerminalView: Sendable {
             if let note = ko ? zone.koreanNote : zone.note { lines.append(style.dim("  " + PrintableText.singleLine(note))) }
         }
         lines.append("")
-        if found.alerts.isEmpty {
+        if found.warnings.failure != nil {
+            // Nothing is known: never the all-clear (the reason is on standard error).
+            lines.append(style.alert(ko ? "기상특보를 받지 못함: 발효 중인 특보를 알 수 없음" : "Weather warnings unavailable: whether any is in force is unknown"))
+        } else if found.alerts.isEmpty {
             lines.append(ko ? "발효 중인 특보 없음" : "No weather warning in force")
         } else {
             lines.append(style.alert(WeatherAlertText.heading(language)))

@@ -2,8 +2,11 @@
 /// set of JSON rules in the package: the CLI's JSON Lines, its typed documents (through
 /// ``JSONTextEncoder``) and the benchmark harness's `--format json` lines all write with it.
 package enum JSONText {
-    /// `text` as a JSON string literal, quotes included. Escapes `"`, `\`, and control
-    /// characters; everything else (Hangul included) is written as UTF-8.
+    /// `text` as a JSON string literal, quotes included. Escapes `"`, `\`, and every scalar
+    /// that could act on a terminal or reorder text when a person reads the JSON (``mustEscape(_:)``:
+    /// C0 and C1 controls, DEL, the bidirectional marks, overrides and isolates, the line and
+    /// paragraph separators); everything else (Hangul included) is written as UTF-8. The escapes
+    /// are JSON's own (`\u009b`), so a program reads back the very text KMA sent.
     package static func string(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
@@ -15,7 +18,7 @@ package enum JSONText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 {
+                if mustEscape(scalar) {
                     out += "\\u" + scalar.value.zeroPadded(toWidth: 4, radix: 16)
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -24,6 +27,19 @@ package enum JSONText {
         }
         out += "\""
         return out
+    }
+
+    /// Whether a scalar is written as a `\u` escape, never as itself: every control
+    /// ``PrintableText/isControl(_:)`` escapes for a terminal (C0, DEL, C1 with U+009B, the
+    /// bidirectional overrides U+202A–U+202E and isolates U+2066–U+2069), and the invisible
+    /// marks that still reorder text (LRM U+200E, RLM U+200F, ALM U+061C), and U+2028/U+2029
+    /// (line breaks to a JavaScript reader). JSON output is read by people as often as by
+    /// programs (`kma-forecast --format json | less`), and escaping costs a program nothing.
+    @inlinable
+    package static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return PrintableText.isControl(scalar) || value == 0x200E || value == 0x200F || value == 0x061C
+            || value == 0x2028 || value == 0x2029
     }
 
     /// A finite number in its shortest round-trip form, whole numbers without `.0` (`10`,

@@ -114,13 +114,27 @@ public enum WarningDecoder {
         guard let issuedAt = WarningEvent.instant(Int64(tmFc)) else {
             throw .unexpectedShape("item \(index + 1) (\(KeyRedaction.redact(zoneID))) has tmFc \(tmFc), not a YYYYMMDDHHMM time")
         }
-        func instant(_ key: String) -> KSTDateTime? { row[key].flatMap(integer).flatMap { WarningEvent.instant(Int64($0)) } }
+        // A time is `0` (none) or a time kept as given; anything else refuses the row, never
+        // reads as "no end" (a warning in force forever) or "no start" (in force now).
+        func instant(_ key: String) throws(ForecastResponseError) -> KSTDateTime? {
+            guard let field = row[key] else { return nil }
+            if case .null = field { return nil }
+            if let text = text(field), text.isEmpty { return nil }
+            guard let value = integer(field) else {
+                throw .unexpectedShape("item \(index + 1) has \(key) \(PrintableText.excerpt(KeyRedaction.redact(text(field) ?? "?"))), not a YYYYMMDDHHMM time or 0")
+            }
+            if WarningEvent.isAbsent(Int64(value)) { return nil }
+            guard let instant = WarningEvent.instant(Int64(value)) else {
+                throw .unexpectedShape("item \(index + 1) has \(key) \(value), not a YYYYMMDDHHMM time or 0")
+            }
+            return instant
+        }
         let cancel = row["cancel"].flatMap(text) ?? "0"
         return WarningEvent(
             zoneID: KeyRedaction.redact(zoneID), zoneName: row["areaName"].flatMap(text).map { KeyRedaction.redact($0) } ?? "",
             command: WarningCommand(code: try required("command")), kind: WarningKind(code: try required("warnVar")),
             level: WarningLevel(code: try required("warnStress")), issuedAt: issuedAt, sequence: row["tmSeq"].flatMap(integer) ?? 0,
-            startsAt: instant("startTime"), endsAt: instant("endTime"), allEndsAt: instant("allEndTime"),
+            startsAt: try instant("startTime"), endsAt: try instant("endTime"), allEndsAt: try instant("allEndTime"),
             isCancelled: !(cancel.isEmpty || cancel == "0"), stationID: row["stnId"].flatMap(text) ?? ""
         )
     }

@@ -55,11 +55,17 @@ public struct WarningEvent: Hashable, Sendable {
     /// What the event does to its kind in its zone (``WarningCommand/effect(startTime:endTime:)``).
     public var effect: WarningCommand.Effect { command.effect(startTime: startsAt, endTime: endsAt) }
 
-    /// A KST instant from KMA's `YYYYMMDDHHMM` (12 digits; `0` or anything else is `nil`).
+    /// A KST instant from KMA's `YYYYMMDDHHMM`, kept as given: any year 1–9999 with a real
+    /// month, day, hour and minute (a warning "until 9999" ends in 9999, not now). `nil` for
+    /// anything else, `0` (KMA's "none") included; ``WarningDecoder`` refuses a row whose
+    /// time is neither `0` nor a time (``isAbsent(_:)``), so no time is ever read as absent.
     public static func instant(_ value: Int64) -> KSTDateTime? {
-        guard value >= 1_900_01_01_0000, value <= 2_999_12_31_2359 else { return nil }
+        guard value >= 1_01_01_0000, value <= 9_999_12_31_2359 else { return nil }
         let minute = Int(value % 100), hour = Int(value / 100 % 100), day = Int(value / 10_000 % 100)
         let month = Int(value / 1_000_000 % 100), year = Int(value / 100_000_000)
         return try? KSTDateTime(year: year, month: month, day: day, hour: hour, minute: minute)
     }
+
+    /// Whether a time field's number is KMA's "none" (`0`).
+    public static func isAbsent(_ value: Int64) -> Bool { value == 0 }
 }

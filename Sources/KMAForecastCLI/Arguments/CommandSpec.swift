@@ -188,35 +188,15 @@ struct CommandSpec: Sendable {
             head.append(first)
             rest = rest.dropFirst()
         }
-        return wrap(String(rest), width: width, first: head, continuation: String(repeating: " ", count: column))
+        return Formatting.wrap(String(rest), width: width, first: head, continuation: String(repeating: " ", count: column), breakingWords: false)
     }
 
     /// `line` broken at spaces so that no piece is wider than `width` (a word wider than the
-    /// width stands alone), later pieces starting with `continuation`.
+    /// width is broken inside), later pieces starting with `continuation`.
     static func wrap(_ line: String, width: Int, continuation: String) -> String {
         guard Formatting.displayWidth(line) > width else { return line }
         let indent = String(line.prefix { $0 == " " })
-        return wrap(String(line.dropFirst(indent.count)), width: width, first: indent, continuation: continuation)
-    }
-
-    /// The words of `text` filled greedily into lines of at most `width` columns (a word wider
-    /// than the width stands alone), the first line starting with `first`, later ones with
-    /// `continuation`.
-    private static func wrap(_ text: String, width: Int, first indent: String, continuation: String) -> String {
-        var lines: [String] = []
-        var current = indent
-        for word in text.split(separator: " ") {
-            let bare = current == indent || current == continuation
-            let candidate = bare ? current + word : current + " " + word
-            if !bare, Formatting.displayWidth(candidate) > width {
-                lines.append(current)
-                current = continuation + word
-            } else {
-                current = candidate
-            }
-        }
-        lines.append(current)
-        return lines.joined(separator: "\n")
+        return Formatting.wrap(String(line.dropFirst(indent.count)), width: width, first: indent, continuation: continuation, breakingWords: false)
     }
 
     /// One aligned help row, wrapping long help text under itself; on a terminal narrower

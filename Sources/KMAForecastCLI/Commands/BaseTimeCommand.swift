@@ -100,10 +100,11 @@ enum BaseTimeCommand {
         } catch {
             throw .misused("The value '\(text)' is invalid for '--at <instant>': \(error.reason)", korean: KoreanMessages.text("atInvalid", text, KoreanMessages.givenInstant(error)))
         }
-        // The runs before and after the instant need eight-digit dates too: a day's margin
-        // inside the reader's years (issue 38 decides how the edges are shown).
-        guard instant.yyyymmdd > 10_000_101, instant.yyyymmdd < 99_991_231 else {
-            throw .usage("The value '\(text)' is invalid for '--at <instant>': give an instant between the years 1000 and 9999")
+        // KMA's base_date has eight digits: years 1000 to 9999, less a day at each end for the
+        // runs before and after. The rule is the KST date, 1000-01-02 through 9999-12-30 both
+        // included, and the message says exactly that.
+        guard (10_000_102...99_991_230).contains(instant.yyyymmdd) else {
+            throw .usage("The value '\(text)' is invalid for '--at <instant>': give an instant from 1000-01-02 to 9999-12-30 (KST dates, both included)")
         }
         return instant.unixSeconds
     }

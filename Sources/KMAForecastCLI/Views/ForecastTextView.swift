@@ -44,7 +44,7 @@ struct ForecastTextView {
 
     private func rendered(_ forecast: LocalForecast) -> String {
         guard let hours else { return screen(forecast) }
-        var out = WarningsTerminalView(language: language, style: style).text(forecast) + header(forecast)
+        var out = WarningsTerminalView(language: language, style: style).text(forecast, width: width, maxLines: 20) + header(forecast)
         if let current = currentConditions(forecast) { out += "\n" + current + (daySun(forecast) ?? "") }
         var entries = forecast.hourly
         if case .first(let count) = hours { entries = Array(entries.prefix(count)) }
@@ -71,8 +71,7 @@ struct ForecastTextView {
 
     /// The one-screen view: the sections, separated by blank lines.
     private func screen(_ forecast: LocalForecast) -> String {
-        // Weather warnings in force come before everything else.
-        var sections = [WarningsTerminalView(language: language, style: style).text(forecast), header(forecast)]
+        var sections = [header(forecast)]
         let current = currentConditions(forecast)
         if let current { sections.append(current) }
         let rows = forecast.hourly.map(\.row)
@@ -82,16 +81,23 @@ struct ForecastTextView {
             sections.append(chart.render(rows.map(TerminalChart.Hour.init)))
         }
         sections.append(daysAhead(forecast))
+        // Weather warnings in force come before everything else, in the lines the screen has
+        // left (the rest folded into a count that points to `kma-forecast alerts`).
+        let rest = sections.filter { !$0.isEmpty }.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).count
+        sections.insert(WarningsTerminalView(language: language, style: style).text(forecast, width: width, maxLines: 40 - rest), at: 0)
         // The sample's screen has the mid-term recording's block instead of the pointer.
         // The pointer only where one screen (40 lines) has room for it.
         var lines = sections.filter { !$0.isEmpty }.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).count
-        // The day's sun and UV under the next hour, where one screen (40 lines) has room for it.
+        // The day's sun and UV under the next hour, where one screen (40 lines) has room for it
+        // (after the warnings: index 0 the warnings, 1 the header, 2 the next hour).
         if current != nil, let sun = daySun(forecast), lines + sun.split(separator: "\n").count <= 41 {
             sections[2] += sun
             lines += sun.split(separator: "\n").count
         }
-        if forecast.hourly.count > 1, midTermSample == nil || width >= 80, lines + 2 <= 41 {
-            sections.append(style.dim(wrap([ko ? "모든 시간: --all (또는 --hours N)," : "Every hour: --all (or --hours N);", ko ? "그림: --chart FILE.svg" : "a picture: --chart FILE.svg"], indent: 0)) + "\n")
+        // (`lines` counts the blank line before the pointer as the empty piece after the last.)
+        let pointer = wrap([ko ? "모든 시간: --all (또는 --hours N)," : "Every hour: --all (or --hours N);", ko ? "그림: --chart FILE.svg" : "a picture: --chart FILE.svg"], indent: 0)
+        if forecast.hourly.count > 1, midTermSample == nil || width >= 80, lines + pointer.split(separator: "\n").count <= 40 {
+            sections.append(style.dim(pointer) + "\n")
         }
         return sections.filter { !$0.isEmpty }.joined(separator: "\n")
     }

@@ -41,7 +41,7 @@ import KMAForecast
 /// **Pruning.** A whole short-term run is about 1,000 fields of about 260 KB, so storing a
 /// field removes the folders of that product's runs more than three days older than its run
 /// (KMA serves no older runs), temporary files left in them included, and temporary files of
-/// interrupted writes older than an hour from the run's own folder; so does the first fetch of
+/// interrupted writes older than an hour from every other run's folder; so does the first fetch of
 /// a run in a process, served from the cache or not (``tidy(_:)``). Every folder is checked
 /// first and worked on by descriptor (``CacheFolder``): a run folder that is a symbolic link
 /// (`2020010105 -> /elsewhere`), belongs to another user or can be written by others is left
@@ -120,7 +120,8 @@ struct GridFieldCache: Sendable {
     }
 
     /// Removes the product's run folders more than three days older than the request's run,
-    /// from the checked product folder, never following a link: a run folder that is a link,
+    /// and the stale temporary files (``CacheFolder/removeStaleTemporaries(now:names:)``) of every
+    /// other run's folder, from the checked product folder, never following a link: a run folder that is a link,
     /// belongs to another user or can be written by others is left alone, and so is
     /// everything it holds or points to.
     ///
@@ -128,11 +129,21 @@ struct GridFieldCache: Sendable {
     func prune(_ product: borrowing CacheFolder, before request: GridFieldRequest) -> [CacheFailure] {
         let cutoff = ForecastBase(request.run.dateTime.adding(seconds: -3 * 86_400))
         let oldest = cutoff.baseDate + cutoff.baseTime
+        let now = CacheFileSystem.now()
         var leftAlone: [CacheFailure] = []
-        for name in product.names() {
+        let names = product.names()
+        product.removeStaleTemporaries(now: now, names: names)
+        for name in names {
             guard FixedWidthDigits.value(name.utf8, count: 10) != nil || FixedWidthDigits.value(name.utf8, count: 12) != nil else { continue }
             let minute = name.count == 10 ? name + "00" : name
-            guard minute < oldest else { continue }
+            guard minute < oldest else {
+                // A kept run's folder: the temporary files of interrupted writes go now, not
+                // when the folder is three days old (a folder that fails its check is left).
+                do throws(CacheFailure) {
+                    try product.subfolder(name, create: false).removeStaleTemporaries(now: now)
+                } catch {}
+                continue
+            }
             if let failure = product.removeFolder(name) { leftAlone.append(failure) }
         }
         return leftAlone

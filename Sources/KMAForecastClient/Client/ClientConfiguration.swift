@@ -42,6 +42,15 @@ public struct ClientConfiguration: Sendable {
     /// provider's ``ServiceProvider/defaultUVIndexBaseURL``. Used when a forecast asks for the
     /// UV index (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``).
     public var uvIndexBaseURL: String? = nil
+    /// How long a forecast waits for its side services (the weather warnings, the UV index, the
+    /// mid-term days) once its own products are in
+    /// (``ForecastClient/forecast(for:products:midTermDays:alerts:uvIndex:budget:)``; they run
+    /// alongside from the start): a side service that has not answered by then (a silent or
+    /// trickling gateway) is cancelled and the forecast is returned without it, its outcome
+    /// failed with ``ForecastClientError/Reason/sideServiceLate(seconds:)``. Real time, not the
+    /// injected sleep. Default 5 seconds, a wait that suits a person at a terminal and an agent;
+    /// `nil` waits for them as long as their own timeouts allow. Positive, at most 1 day.
+    public var sideServiceDeadline: Duration? = .seconds(5)
     /// Where runs are cached. Default ``CacheLocation/standard``.
     public var cache: CacheLocation
     /// Per-attempt timeouts.
@@ -132,6 +141,9 @@ public struct ClientConfiguration: Sendable {
         for (name, limit) in [("connect", timeouts.connect), ("overall", timeouts.overall)]
         where !(limit > .zero && limit <= .longestWait) {
             return "timeouts.\(name) must be positive and at most 1 day (86400 s), got \(limit)"
+        }
+        if let deadline = sideServiceDeadline, !(deadline > .zero && deadline <= .longestWait) {
+            return "sideServiceDeadline must be positive and at most 1 day (86400 s), got \(deadline)"
         }
         if let problem = rateLimiter?.problem { return problem }
         return retry.problem

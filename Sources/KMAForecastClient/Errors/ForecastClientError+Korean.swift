@@ -64,6 +64,8 @@ extension ForecastClientError {
         case .timedOut(let seconds):
             let limit = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
             return KoreanMessages.text("timedOut", tries, limit)
+        case .sideServiceLate(let seconds):
+            return KoreanMessages.text("sideServiceLate", seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds))
         case .connectionLost(let detail): return KoreanMessages.text("connectionLost", KoreanMessages.parenthesized(detail), tries)
         case .secureConnectionFailed(let host): return KoreanMessages.text("secureConnectionFailed", host, tries)
         case .certificateRejected(let host): return KoreanMessages.text("certificateRejected", host)

@@ -78,6 +78,10 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case timedOut(seconds: Double)
         /// The connection broke before the whole answer arrived.
         case connectionLost(detail: String)
+        /// A side service of a forecast (warnings, UV index, mid-term) had not answered when the
+        /// forecast was ready and ``ClientConfiguration/sideServiceDeadline`` (seconds) had passed:
+        /// the forecast is shown without it, and it is asked again next time.
+        case sideServiceLate(seconds: Double)
         /// The TLS handshake failed or was cut off (retried: it may be the network).
         case secureConnectionFailed(host: String)
         /// The server's TLS certificate was not accepted (untrusted, expired, not yet valid, for
@@ -177,7 +181,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
         case .invalidServiceKey, .invalidBaseURL, .invalidConfiguration, .outsideGrid, .budgetExhausted, .unknownPlace, .noMidTermRegion, .notRecorded,
              .quotaExhausted:
             .request
-        case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
+        case .unreachable, .timedOut, .sideServiceLate, .connectionLost, .secureConnectionFailed, .certificateRejected, .tooManyRedirects,
              .redirectedElsewhere, .responseTooLarge, .unparsableResponse, .transport, .cancelled:
             .transport
         case .forbidden, .tooManyRequests, .httpStatus:
@@ -219,7 +223,7 @@ public struct ForecastClientError: Error, Hashable, Sendable {
     /// Hub refusals), the daily quota (22), NO_DATA, or an empty run.
     public var isTransient: Bool {
         switch reason {
-        case .unreachable, .timedOut, .connectionLost, .secureConnectionFailed, .tooManyRequests:
+        case .unreachable, .timedOut, .sideServiceLate, .connectionLost, .secureConnectionFailed, .tooManyRequests:
             true
         case .transport(let domain, let code):
             Self.isUnidentifiedNetworkFailure(domain: domain, code: code)
@@ -284,6 +288,8 @@ extension ForecastClientError: CustomStringConvertible, LocalizedError {
             return "Could not reach \(host) (\(detail))\(tries). Check the network connection, and the service URL if you set one."
         case .timedOut(let seconds):
             return "KMA is slow or down: timed out\(tries) (\(Self.format(seconds)) s per attempt). Try again later, or allow more time."
+        case .sideServiceLate(let seconds):
+            return "No answer within \(Self.format(seconds)) s, so the forecast is shown without it; it is asked again on the next run (an app sets the wait with ClientConfiguration.sideServiceDeadline)."
         case .connectionLost(let detail):
             return "The connection to KMA broke before the answer was complete (\(detail))\(tries); nothing partial was used. Try again."
         case .secureConnectionFailed(let host):

@@ -46,3 +46,15 @@ extension MidTermOutlookText: KeyRedactable {
         return copy
     }
 }
+
+extension WarningBulletin: KeyRedactable {
+    /// The bulletin's three texts (KMA's words, which a gateway or a hostile stand-in can fill
+    /// with the key in any form) redacted; its times and number are numbers.
+    func redactingKey(with redact: (String) -> String) -> WarningBulletin {
+        var copy = self
+        copy.inForce = redact(inForce)
+        copy.preliminary = redact(preliminary)
+        copy.other = redact(other)
+        return copy
+    }
+}

@@ -18,7 +18,10 @@ extension ForecastClient {
     /// location cannot be used, or when nothing asked for was delivered (then with the first
     /// error, in the order nowcast, ultra-short, short-term, mid-term). Cancelling the calling
     /// task cancels the requests; the on-disk cache and the request budget work as for
-    /// ``fetch(_:cell:base:budget:)``.
+    /// ``fetch(_:cell:base:budget:)``. The side services (the mid-term days, the warnings, the UV
+    /// index) are waited for at most ``ClientConfiguration/sideServiceDeadline`` (default 5 s)
+    /// once the products are in: a silent or trickling one is cancelled and its outcome failed
+    /// (`sideServiceLate`), never left holding the forecast.
     ///
     /// - Parameters:
     ///   - location: A coordinate, a grid cell or a place name.
@@ -60,25 +63,36 @@ extension ForecastClient {
         let wanted = Self.canonical(products)
         // Both at once; each result is awaited into a local before anything is built from it
         // (see `Result.init(awaiting:)`).
-        func midTermRuns() async -> MidTermRuns? {
+        @Sendable func midTermRuns() async -> MidTermRuns? {
             guard midTermDays != nil, let regions else { return nil }
             return await client.midTermRuns(for: regions, cell: cell, budget: budget)
         }
-        func warnings() async -> (alerts: [WeatherAlert], outcome: WarningsOutcome)? {
+        @Sendable func warnings() async -> (alerts: [WeatherAlert], outcome: WarningsOutcome)? {
             alerts ? await client.alerts(at: location, budget: budget) : nil
         }
-        func uvOutcome() async -> UVIndexOutcome? {
+        @Sendable func uvOutcome() async -> UVIndexOutcome? {
             guard uvIndex, let area = UVIndexArea(location) else { return nil }
             return await client.uvIndex(for: area, budget: budget)
         }
-        async let fetchedOutcomes = client.outcomes(at: cell, products: wanted, budget: budget)
-        async let fetchedMid = midTermRuns()
-        async let fetchedWarnings = warnings()
-        async let fetchedUV = uvOutcome()
-        let outcomes = await fetchedOutcomes
-        let mid = await fetchedMid
-        let warned = await fetchedWarnings
-        let uv = await fetchedUV
+        // The side services run beside the products, each in a task of its own, and are waited
+        // for only until the deadline (``ClientConfiguration/sideServiceDeadline``): a silent
+        // or trickling gateway never holds a forecast that is ready.
+        let midService = midTermDays != nil && regions != nil ? SideServiceTask.start(midTermRuns) : nil
+        let warningsService = alerts ? SideServiceTask.start(warnings) : nil
+        let uvService = uvIndex && UVIndexArea(location) != nil ? SideServiceTask.start(uvOutcome) : nil
+        let outcomes = await withTaskCancellationHandler {
+            await client.outcomes(at: cell, products: wanted, budget: budget)
+        } onCancel: {
+            midService?.cancel()
+            warningsService?.cancel()
+            uvService?.cancel()
+        }
+        let inMemory = core.transport is PinnedRecording || core.transport is RecordedRunTransport
+        let deadline = inMemory ? nil : core.configuration.sideServiceDeadline
+        let late = LateSideServices(client: self, location: location, deadline: deadline, started: ContinuousClock.now)
+        let mid = await late.value(of: midService, or: late.midTerm)
+        let warned = await late.value(of: warningsService, or: late.warnings)
+        let uv = await late.value(of: uvService, or: late.uvIndex)
         var midTerm = mid.map { (outcome: midTermOutcome($0), runs: $0.runs, days: midTermDays ?? 10) }
         if let midTermDays, regions == nil {
             // A place without mid-term regions (a point at sea): the service is not asked, and

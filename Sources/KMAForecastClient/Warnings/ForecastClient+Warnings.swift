@@ -30,7 +30,10 @@ extension ForecastClient {
         var text: WarningBulletin?
         var failure: ForecastFailure?
         switch board {
-        case .success(let value)?: text = value
+        case .success(let value)?:
+            // KMA's words reach every view (text, JSON, MCP) only with the key redacted.
+            let key = core.warningsEndpoint?.key ?? core.endpoint.key
+            text = value?.redactingKey(with: key.redact)
         case .failure(let error)?: failure = ForecastFailure(error)
         case nil: break
         }

@@ -217,6 +217,14 @@ final class ReplayEngine: Sendable {
         case .delay(let milliseconds)?:
             SocketCalls.sleep(milliseconds: milliseconds)
             reply(connection, answer(request, alteration: nil))
+        case .trickle(let rate)?:
+            let response = answer(request, alteration: nil)
+            let bytes = response.head + response.body
+            var start = 0
+            while start < bytes.count, sendAll(connection, Array(bytes[start..<min(bytes.count, start + max(1, rate))])) {
+                start += max(1, rate)
+                SocketCalls.sleep(milliseconds: 1000)
+            }
         case .reset?:
             SocketCalls.resetOnClose(connection)
         case .truncate(let keeping)?:

@@ -4,6 +4,10 @@ public enum ReplayFault: Sendable, Hashable {
     /// Waits this many milliseconds, then answers normally (past the client's timeout, the
     /// client has gone by then).
     case delay(milliseconds: Int)
+    /// Sends the normal answer (head and body) `bytesPerSecond` bytes at a time, one burst a
+    /// second, until it is all out or the client goes away: a gateway that trickles, never
+    /// silent long enough for a per-read timeout.
+    case trickle(bytesPerSecond: Int)
     /// Reads the request, then resets the connection (TCP RST) without answering.
     case reset
     /// Sends the status line, headers with the full `Content-Length`, and only the first

@@ -60,6 +60,21 @@ struct BaseTimeCommandTests {
         #expect(result.stdout.contains(",20261121,0800,"))
     }
 
+    /// Issue 38: the message's range is exactly what is accepted, both ends included, for
+    /// every product and in every offset (the KST date is what counts).
+    @Test("--at accepts exactly the range its message gives: 1000-01-02 and 9999-12-30 (KST), both ends", arguments: [
+        "1000-01-02T00:00:00+09:00", "1000-01-01T15:00:00Z", "9999-12-30T23:59:59+09:00", "9999-12-30T14:59:59Z", "9999-12-30T23:59:59.999+09:00",
+    ])
+    func edges(at: String) async {
+        for product in ["nowcast", "ultra-short", "short-term"] {
+            let result = await runTool(["base-time", "--product", product, "--at", at, "--format", "csv"])
+            #expect(result.status == 0, "\(product) \(at): \(result.stderr)")
+            #expect(result.stdout.split(separator: "\n").count == 2, "\(result.stdout)")
+        }
+        let korean = await runTool(["base-time", "--product", "nowcast", "--at", "0999-12-31T00:00:00+09:00"], environment: ["LANG": "ko_KR.UTF-8"])
+        #expect(korean.stderr.contains("1000-01-02부터 9999-12-30까지"), "\(korean.stderr)")
+    }
+
     @Test("Usage errors", arguments: [
         (["base-time"], "Error: Missing expected argument '--product <product>'"),
         (["base-time", "--product", "vilage"], "Error: The value 'vilage' is invalid for '--product <product>'. Please provide one of 'nowcast', 'ultra-short' or 'short-term'."),
@@ -67,7 +82,9 @@ struct BaseTimeCommandTests {
         (["base-time", "--product", "nowcast", "--at", "2026-02-30T10:00"], "Error: The value '2026-02-30T10:00' is invalid for '--at <instant>': day 30 is outside 1...28"),
         (["base-time", "--product", "nowcast", "--at", "2026-11-21T10:00+25:00"], "Error: The value '2026-11-21T10:00+25:00' is invalid for '--at <instant>'"),
         (["base-time", "--product", "nowcast", "--delay", "-5"], "Error: The value '-5' is invalid for '--delay <minutes>'"),
-        (["base-time", "--product", "nowcast", "--at", "0999-06-01T12:00:00+09:00"], "Error: The value '0999-06-01T12:00:00+09:00' is invalid for '--at <instant>': give an instant between the years 1000 and 9999"),
+        (["base-time", "--product", "nowcast", "--at", "0999-06-01T12:00:00+09:00"], "Error: The value '0999-06-01T12:00:00+09:00' is invalid for '--at <instant>': give an instant from 1000-01-02 to 9999-12-30 (KST dates, both included)"),
+        (["base-time", "--product", "nowcast", "--at", "1000-01-01T23:59:59+09:00"], "Error: The value '1000-01-01T23:59:59+09:00' is invalid for '--at <instant>': give an instant from 1000-01-02 to 9999-12-30"),
+        (["base-time", "--product", "nowcast", "--at", "9999-12-30T15:00:00Z"], "Error: The value '9999-12-30T15:00:00Z' is invalid for '--at <instant>': give an instant from 1000-01-02 to 9999-12-30"),
         (["base-time", "--product", "short-term", "--at", "9999-12-31T23:59:59+09:00"], "Error: The value '9999-12-31T23:59:59+09:00' is invalid for '--at <instant>'"),
     ])
     func usageErrors(arguments: [String], message: String) async {

@@ -50,10 +50,11 @@ struct KoreanClientErrorTests {
         case .midTermNoData: 32
         case .field: 33
         case .notRecorded: 34
+        case .sideServiceLate: 35
         }
     }
 
-    static let caseCount = 35
+    static let caseCount = 36
 
     /// What the samples have KMA (or a server) send, quoted as sent in either language.
     static let sentByKMA = ["input variable error (-1)", "SERVICE ERROR", "ANOTHER ERROR TEXT", "502 Bad Gateway"]
@@ -77,7 +78,7 @@ struct KoreanClientErrorTests {
             .waitRequested(seconds: 100_000, maximumWait: .seconds(30), reason: .tooManyRequests),
             .undecodableResponse(host: "127.0.0.1", detail: "its chunked framing is broken: a chunk size"),
             .unreachable(host: "127.0.0.1:9", detail: "the connection was refused"), .unreachable(host: "h", detail: "no network connection"),
-            .timedOut(seconds: 0.5), .connectionLost(detail: "the answer was cut short or garbled, URLError -1017"),
+            .timedOut(seconds: 0.5), .sideServiceLate(seconds: 5), .connectionLost(detail: "the answer was cut short or garbled, URLError -1017"),
             .secureConnectionFailed(host: "h"), .certificateRejected(host: "h"), .tooManyRedirects(host: "h"),
             .redirectedElsewhere(host: "h", location: ""), .redirectedElsewhere(host: "h", location: "http://evil.example/"),
             .responseTooLarge(limit: 8 << 20), .unparsableResponse(host: "h", detail: "the answer does not begin with an HTTP status line"),

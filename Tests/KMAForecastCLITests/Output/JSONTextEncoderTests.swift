@@ -52,11 +52,13 @@ struct JSONTextEncoderTests {
         var nested: [[String: [Int]]]
     }
 
-    /// Key order, integers, plain strings, nesting and absent optionals, as JSONEncoder.
+    /// Key order, integers, plain strings, nesting and absent optionals, as JSONEncoder. (DEL,
+    /// the C1 controls and the bidirectional marks are escaped where JSONEncoder writes them
+    /// raw: issue 38, `JSONTextEscapeTests`.)
     @Test func agreesWithJSONEncoderOnTheCommonCases() throws {
         let sample = Sample(
             keys: ["b": 1, "B": 2, "a": 3, "A": 4, "a10": 5, "a9": 6, "a09": 7, "_x": 8, "Z": 9, "z": 10, "T1H": 11, "TMN": 12, "tmp": 13, "TMP": 14, "": 15, "서울": 16],
-            strings: ["", "m/s", "\"quoted\"", "back\\slash", "tab\tnew\nline\rreturn", "\u{1}\u{1F}", "서울 ☀️", "\u{7F}"],
+            strings: ["", "m/s", "\"quoted\"", "back\\slash", "tab\tnew\nline\rreturn", "\u{1}\u{1F}", "서울 ☀️"],
             numbers: [0, 1, -1, 10, 0.5, -1.3, 37.5665, 126.978, 1e-7, 123_456_789.125, 0.1 + 0.2, 999_999_999_999_999, 1e20, 1e15, 9_007_199_254_740_992, .leastNonzeroMagnitude],
             integers: [0, -5, Int64.max, Int64.min], flags: [true, false], missing: nil,
             nested: [["x": [1, 2]], [:]]
