@@ -52,7 +52,7 @@ struct LateSideServices: Sendable {
         let now = KSTDateTime(client.core.configuration.now())
         return UVIndexOutcome(
             area: UVIndexArea(location), issuedAt: nil, values: [], fetchedAt: nil, fromCache: false, requests: 0,
-            nextUpdateAt: UVIndexRequest.newestIssue(at: now).adding(seconds: 3 * 3600), failure: ForecastFailure(error(.uvIndex))
+            nextUpdateAt: UVIndexService.newestIssue(at: now).adding(seconds: 3 * 3600), failure: ForecastFailure(error(.uvIndex))
         )
     }
 }
