@@ -1,11 +1,19 @@
 @testable import KMAPlaces
 import Testing
+import _KMATestSupport
 
 /// Issue 35: the 2026 map (전남광주통합특별시, 인천's new 구, 화성시's 구) over KMA's table of
 /// edition 2510, every replaced name and code resolving to its successor.
 @Suite("The 2026 map: new regions, successors, editions")
 struct PlaceMapChangesTests {
     let directory = PlaceDirectory.kma
+
+    @Test("The embedded change table is Fixtures/grid/place_changes.csv, line for line")
+    func embedded() throws {
+        let fixture = try Fixtures.text("grid/place_changes.csv").split(separator: "\n").map(String.init)
+        #expect(EmbeddedPlaceChangeTable.csv.split(separator: "\n").map(String.init) == fixture)
+        #expect(PlaceMapChanges.kma.count == fixture.count - 1)
+    }
 
     @Test("Every replaced row, by its full name and by its code, resolves to a place of the current map and says it was replaced")
     func everyOldNameAndCodeResolves() throws {
