@@ -5,6 +5,9 @@
 
 - Fixtures/grid/kma_grid_2510.csv (KMA's grid location table, CRLF, UTF-8) →
   Sources/KMAPlaces/EmbeddedGridTable.swift;
+- Fixtures/grid/place_changes.csv (the map's changes since edition 2510: 2026's new regions,
+  their codes and seats; SOURCES.md beside it) →
+  Sources/KMAPlaces/Editions/EmbeddedPlaceChangeTable.swift;
 - Fixtures/midterm/midterm_regions.csv (the mid-term forecast's 10 land regions and 176
   temperature points, KMA's 2025-12 code list with FcstZoneInfoService positions) →
   Sources/KMAPlaces/EmbeddedMidTermRegionTable.swift.
@@ -29,6 +32,15 @@ TABLES = [
         "doc": "/// KMA's official grid location table as shipped in the binary.\n",
         "name": "EmbeddedGridTable",
         "extra": "    /// The table's edition (year and month, YYMM).\n    static let edition = \"2510\"\n\n",
+    },
+    {
+        "source": "Fixtures/grid/place_changes.csv",
+        "target": "Sources/KMAPlaces/Editions/EmbeddedPlaceChangeTable.swift",
+        "header": ["kind", "effective", "old_code", "new_code", "level1", "level2", "seat_code", "source"],
+        "attribution": "// 출처: 행정안전부 행정구역 변경 (laws and code lists named in Fixtures/grid/SOURCES.md),\n",
+        "doc": "/// The changes to the map since KMA's grid table (PlaceMapChanges) as shipped in the binary.\n",
+        "name": "EmbeddedPlaceChangeTable",
+        "extra": "",
     },
     {
         "source": "Fixtures/midterm/midterm_regions.csv",

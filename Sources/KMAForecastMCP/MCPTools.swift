@@ -28,7 +28,7 @@ struct MCPTools: Sendable {
     }
 
     /// The tool names, in the order `tools/list` gives them.
-    static let names = ["kma_forecast", "kma_forecast_many", "kma_grid", "kma_base_times", "kma_place_search", "kma_field_values", "kma_warnings"]
+    static let names = ["kma_forecast", "kma_forecast_many", "kma_grid", "kma_base_times", "kma_place_search", "kma_field_values", "kma_warnings", "kma_place_codes"]
 
     /// The services the tools share for the life of the process: one client (cache, rate
     /// limiter, request budget), the key, the clock.
@@ -48,6 +48,7 @@ struct MCPTools: Sendable {
             case "kma_place_search": outcome = try placeSearch(input)
             case "kma_field_values": outcome = try await fieldValues(input, progress: progress)
             case "kma_warnings": outcome = try await warnings(input, progress: progress)
+            case "kma_place_codes": outcome = try placeCodes(input)
             default: outcome = .error("unknown tool '\(name)'")
             }
             return service.redacted(outcome).printable
@@ -71,6 +72,7 @@ struct MCPTools: Sendable {
             tool("kma_place_search", "Korean place search", searchDescription, searchInput, searchOutput, local),
             tool("kma_field_values", "Whole-country field at points", fieldDescription, fieldInput, fieldOutput, read),
             tool("kma_warnings", "Weather warnings at a place", warningsDescription, warningsInput, warningsOutput, read),
+            tool("kma_place_codes", "Every code of a place", placeCodesDescription, placeCodesInput, placeCodesOutput, local),
         ]
     }()
 

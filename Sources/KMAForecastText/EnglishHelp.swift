@@ -2,6 +2,27 @@
 /// this one (the CLI's `CommandSpec` holds the rest); their Korean is ``KoreanHelp``'s. Kept
 /// here so that both languages of a page live in one module.
 package enum EnglishHelp {
+    /// The notes and examples of `kma-forecast place`.
+    package static let place = """
+            Everything KMA's services know a place by, worked out offline from the embedded
+            tables: the grid cell (nx, ny) of the short-term forecast; the 10-digit region code,
+            and the areaNo of KMA's table (the UV index's key; for a region of the 2026 map, the
+            row its cell comes from); the mid-term land region (getMidLandFcst) and temperature
+            point (getMidTa); the land warning zone (특보구역), said approximate where KMA's
+            zones split the place; the KMA office that forecasts for its province (unconfirmed).
+
+            The map is KMA's grid table (edition 2510) with the changes since: 화성시's four 구
+            (2026-02-01); 전남광주통합특별시, and 인천's 제물포구, 영종구, 서해구 and 검단구
+            (2026-07-01). A former name or code (광주광역시 동구, 인천 중구, 2811000000) still
+            works: it gives the place that replaced it and says so. A city the table has only as
+            districts (수원시) is one place, with its city hall's cell and its 구 as parts.
+
+            EXAMPLES:
+              kma-forecast place 제주시
+              kma-forecast place "Busan Haeundae-gu" --format json
+              kma-forecast place 광주광역시 동구 --lang ko
+            """
+
     /// The notes and examples of `kma-forecast field`.
     package static let field = """
             One request fetches the variable for all 149 × 253 cells (KMA API Hub: nph-dfs_shrt_grd,

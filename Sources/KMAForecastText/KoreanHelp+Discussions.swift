@@ -75,6 +75,22 @@ extension KoreanHelp {
               kma-forecast grid --place "서울 종로구" --format json
               kma-forecast grid --input points.csv > cells.csv
             """,
+        "place": """
+            기상청 서비스가 한 곳을 아는 모든 것을 내장 표로 (네트워크 없이) 구합니다: 단기예보 격자 (nx, ny); 10자리
+            지역 코드와 기상청 표의 areaNo (자외선지수의 키; 2026년 지도의 지역은 격자를 가져온 행의 코드); 중기예보 육상
+            구역 (getMidLandFcst)과 기온 지점 (getMidTa); 육상 특보구역 (기상청이 그곳을 나누면 어림이라고 적음); 그 시·도를
+            예보하는 기상청 (미확인).
+
+            지도는 기상청 격자 표 (2510판)에 그 뒤의 변경을 더한 것입니다: 화성시의 네 구 (2026-02-01); 전남광주통합특별시,
+            인천의 제물포구, 영종구, 서해구, 검단구 (2026-07-01). 옛 이름과 코드 (광주광역시 동구, 인천 중구, 2811000000)도
+            됩니다: 그 자리를 이은 곳을 주고 그렇다고 적습니다. 표에 구로만 있는 시 (수원시)는 한 곳이며, 시청의 격자와
+            하위 구를 보여 줍니다.
+
+            예시:
+              kma-forecast place 제주시
+              kma-forecast place "Busan Haeundae-gu" --format json
+              kma-forecast place 광주광역시 동구 --lang ko
+            """,
         "base-time": """
             발표는 이 컴퓨터의 시간대와 상관없이 한국 시각 (UTC+9)으로 나옵니다:
               nowcast      getUltraSrtNcst  매시 HH00 발표, HH:10부터 받을 수 있음

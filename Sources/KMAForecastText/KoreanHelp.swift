@@ -21,7 +21,7 @@ package enum KoreanHelp {
     package static let commandHeading = "kma-forecast "
 
     /// The subcommands, in help order (as the CLI lists them).
-    package static let subcommands = ["forecast", "alerts", "grid", "base-time", "parse", "field", "mcp"]
+    package static let subcommands = ["forecast", "alerts", "grid", "place", "base-time", "parse", "field", "mcp"]
 
     /// A command's one-line overview (`""` is the tool itself), or `nil` when the table has none.
     package static func abstract(_ command: String) -> String? { abstracts[command] }
@@ -50,6 +50,7 @@ package enum KoreanHelp {
         "forecast": "한 곳의 날씨: 지금, 다가올 시간, 앞으로의 날.",
         "alerts": "한 곳에 발효 중인 기상특보를 보여 줍니다.",
         "grid": "위도·경도와 기상청 격자(nx, ny)를 서로 바꿉니다.",
+        "place": "한 곳의 모든 코드: 격자, areaNo, 중기예보 구역, 특보구역, 예보 기상청.",
         "base-time": "지금이나 한 시각에 예보마다 요청할 base_date 와 base_time 을 보여 줍니다.",
         "parse": "저장한 기상청 응답 페이지(JSON)를 풀어 시간별 행으로 보여 줍니다.",
         "field": "한 변수를 격자 전체로 받아(기상청 API 허브 격자 자료) CSV 나 그림으로, 또는 여러 곳에서 값을 뽑습니다.",

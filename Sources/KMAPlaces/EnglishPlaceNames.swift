@@ -16,8 +16,8 @@
 /// `gyeonggi do`, `SUWON-SI`). A province's forms count as exact, as `경기` does. A city's
 /// suffixed name is exact and its bare name shortened, as `수원시` and `수원` are; so `Gwangju`
 /// is the metropolitan city 광주광역시 (exact) and not 경기도 광주시 (`Gwangju-si`, exact for
-/// that one), and `Jeju` is the province, `Jeju-si` the city. No county (군) or district (구)
-/// has an English name here.
+/// that one), and `Jeju` is the province, `Jeju-si` the city. Counties (군), districts (구)
+/// and the cities not listed take their names' Revised Romanization (``county(_:)``).
 enum EnglishPlaceNames {
     /// A region's English name and the forms that find it.
     struct Names: Sendable {
@@ -42,13 +42,39 @@ enum EnglishPlaceNames {
         return Names(name: name, exact: [name], shortened: bare == name ? [] : [bare])
     }
 
-    /// The English name of a place of the table, for a province or metropolitan city (depth 1)
-    /// or a city that is a row of its own (depth 2, e.g. `경기도 의정부시`); `nil` otherwise.
+    /// The names of a county, district or city of the table (a level-2 name, or the district
+    /// part of one like `영통구` of `수원시영통구`): a city of ``cities`` by its name there, any
+    /// other name ending in 구, 군 or 시 by its stem in the Revised Romanization
+    /// (``RevisedRomanization``) and the unit as a suffix (`종로구` → `Jongno-gu`, `가평군` →
+    /// `Gapyeong-gun`, `해운대구` → `Haeundae-gu`), as the government and `CLGeocoder` write them.
+    /// Exact with the unit, shortened without when the stem has two syllables or more
+    /// (`Haeundae`; not `Jung` for 중구, as `중` is not a form of 중구). `nil` for other names.
+    static func county(_ korean: String) -> Names? {
+        if let names = city(korean) { return names }
+        guard let unit = korean.last, let suffix = unitSuffixes[unit], korean.count >= 2,
+              !korean.contains("특별"), !korean.contains("광역"),
+              let stem = RevisedRomanization.romanized(String(korean.dropLast())) else { return nil }
+        let name = stem + suffix
+        return Names(name: name, exact: [name], shortened: korean.count >= 3 ? [stem] : [])
+    }
+
+    /// The English unit suffixes of the Korean ones.
+    static let unitSuffixes: [Character: String] = ["구": "-gu", "군": "-gun", "시": "-si"]
+
+    /// The English name of a place of the table: a province or metropolitan city (depth 1), a
+    /// city, county or district (depth 2: `Uijeongbu-si`, `Jongno-gu`, `Suwon-si Yeongtong-gu`);
+    /// `nil` for a town (depth 3) or a name that is not Hangul.
     static func name(of levels: [String]) -> String? {
         switch levels.count {
-        case 1: province(levels[0])?.name
-        case 2: city(levels[1])?.name
-        default: nil
+        case 1: return province(levels[0])?.name
+        case 2:
+            let name = levels[1]
+            if name.hasSuffix("구"), let si = name.dropFirst(2).firstIndex(of: "시"), name.index(after: si) < name.index(before: name.endIndex),
+               let city = county(String(name[...si])), let district = county(String(name[name.index(after: si)...])) {
+                return city.name + " " + district.name
+            }
+            return county(name)?.name
+        default: return nil
         }
     }
 
@@ -71,6 +97,10 @@ enum EnglishPlaceNames {
         "경상북도": ["Gyeongsangbuk-do", "Gyeongsangbuk"],
         "경상남도": ["Gyeongsangnam-do", "Gyeongsangnam"],
         "제주특별자치도": ["Jeju-do", "Jeju", "Jeju Special Self-Governing Province"],
+        // 2026-07-01. No English name was found in the law as reported; this is its Revised
+        // Romanization (unconfirmed), with the former provinces' English names finding it as
+        // their successor.
+        "전남광주통합특별시": ["Jeonnam-Gwangju", "Jeonnam Gwangju Special City"],
     ]
 
     /// Every city (시) of KMA's table (edition 2510: 77), by province.

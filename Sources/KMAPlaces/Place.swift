@@ -24,6 +24,20 @@ public struct Place: Hashable, Sendable {
     /// The region's representative point in degrees, as in the table; `nil` where the table
     /// has none (it writes 0, 0 for the two 이어도 rows, whose cell is 28, 8).
     public let coordinate: GeoCoordinate?
+    /// The edition of the map the place belongs to: ``PlaceDirectory/kmaEdition`` (`2510`) for a
+    /// row of KMA's grid table (and a city the table only has as districts, e.g. 수원시), or the
+    /// day a later change of the map took effect (`2026-02-01`: 화성시's four 구; `2026-07-01`:
+    /// 전남광주통합특별시, 인천's 제물포구, 영종구, 서해구, 검단구). See `Fixtures/grid/SOURCES.md`.
+    public let edition: String
+    /// The region code of the place that replaced this one (``PlaceDirectory/current(_:)``
+    /// follows it), or `nil` for a place of the current map. A superseded place stays in the
+    /// directory, so a saved name or code still finds its successor.
+    public let successorCode: String?
+    /// The code of the row of KMA's grid table the place's cell comes from: the place's own
+    /// ``regionCode`` for a row of the table, the former row for a renamed or recoded one, the
+    /// seat's row for a new region. KMA's services keyed by a 행정구역 code (the UV index's
+    /// `areaNo`) know the table's codes, so this is the code to send them.
+    public let kmaRegionCode: String
 
     /// Creates a place.
     ///
@@ -32,29 +46,53 @@ public struct Place: Hashable, Sendable {
     ///   - levels: One to three names, province first.
     ///   - cell: The grid cell.
     ///   - coordinate: The representative point in degrees, if known.
-    public init(regionCode: String, levels: [String], cell: GridCell, coordinate: GeoCoordinate?) {
+    ///   - edition: The map's edition (KMA's table's by default).
+    ///   - successorCode: The code of the place that replaced it, if any.
+    ///   - kmaRegionCode: The code of the row of KMA's table the cell comes from (`regionCode` by default).
+    public init(
+        regionCode: String, levels: [String], cell: GridCell, coordinate: GeoCoordinate?,
+        edition: String = PlaceDirectory.kmaEdition, successorCode: String? = nil, kmaRegionCode: String? = nil
+    ) {
         self.regionCode = regionCode
         self.levels = levels
         self.name = levels.joined(separator: " ")
         self.cell = cell
         self.coordinate = coordinate
+        self.edition = edition
+        self.successorCode = successorCode
+        self.kmaRegionCode = kmaRegionCode ?? regionCode
     }
 
-    /// The official English name (Revised Romanization, as the Korean government writes it)
-    /// of a province or metropolitan city (depth 1: `Seoul`, `Busan`, `Gyeonggi-do`, `Gangwon
-    /// State`, `Jeju-do`) or of a city that is a row of its own (depth 2: `Uijeongbu-si`,
-    /// `Jeju-si`); `nil` for other regions (counties, districts, towns: the table has no
-    /// English names, and KMAPlaces makes none up). The name, and the same without its `-do` /
-    /// `-si`, finds the place in ``PlaceDirectory/place(named:)``.
+    /// Whether the place is a row of KMA's grid table itself (not a region the later map added).
+    public var isInKMATable: Bool { edition == PlaceDirectory.kmaEdition && kmaRegionCode == regionCode }
+
+    /// Whether the place is of the current map (nothing replaced it).
+    public var isCurrent: Bool { successorCode == nil }
+
+    /// The same place marked as replaced by `code`.
+    func superseded(by code: String) -> Place {
+        Place(regionCode: regionCode, levels: levels, cell: cell, coordinate: coordinate, edition: edition, successorCode: code, kmaRegionCode: kmaRegionCode)
+    }
+
+    /// The English name (Revised Romanization, as the Korean government writes it) of a
+    /// province or metropolitan city (depth 1: `Seoul`, `Busan`, `Gyeonggi-do`, `Gangwon
+    /// State`) or of a city, county or district (depth 2: `Uijeongbu-si`, `Jeju-si`,
+    /// `Jongno-gu`, `Gapyeong-gun`, `Suwon-si Yeongtong-gu`); `nil` for a town (depth 3). The
+    /// name, and the same without its unit, finds the place in ``PlaceDirectory/place(named:)``.
     public var englishName: String? { EnglishPlaceNames.name(of: levels) }
 
     /// How deep the region is: 1 for a province or metropolitan city, 2 for a city, county or
     /// district, 3 for a town or neighbourhood (읍·면·동).
     public var depth: Int { levels.count }
 
-    /// Whether `other` is this region or lies inside it (its names start with this one's).
+    /// Whether `other` is this region or lies inside it: its names start with this one's, or
+    /// this is a city (시) and `other` one of its districts (`경기도 수원시` contains `경기도
+    /// 수원시영통구` and the towns below it).
     public func contains(_ other: Place) -> Bool {
-        other.levels.count >= levels.count && other.levels.starts(with: levels)
+        if other.levels.count >= levels.count && other.levels.starts(with: levels) { return true }
+        guard levels.count == 2, levels[1].hasSuffix("시"), other.levels.count >= 2, other.levels[0] == levels[0] else { return false }
+        let district = other.levels[1]
+        return district.count > levels[1].count && district.hasPrefix(levels[1]) && district.hasSuffix("구")
     }
 }
 

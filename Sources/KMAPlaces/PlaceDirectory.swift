@@ -41,14 +41,22 @@ public struct PlaceDirectory: Sendable {
     public let places: [Place]
     /// The name search.
     private let index: PlaceIndex
-    /// The position of each region code in ``places``.
+    /// The position of each region code in ``places`` (the current place where a replaced one
+    /// had the same code).
     private let positions: [String: Int]
+    /// The position of a replaced place whose code its successor kept.
+    private let formerPositions: [String: Int]
 
-    /// KMA's grid location table, edition ``kmaEdition`` (3,834 regions), embedded in the
-    /// library: no file or bundle is needed at run time. Parsed on first use.
+    /// KMA's grid location table, edition ``kmaEdition`` (3,834 regions), with the map's
+    /// changes since (2026: 전남광주통합특별시, 인천's 제물포구, 영종구, 서해구, 검단구, 화성시's
+    /// four 구) and the cities the table has only as districts (수원시 …): every region of the
+    /// current map, and every replaced one with its successor (``Place/edition``,
+    /// ``Place/successorCode``). Embedded in the library: no file or bundle is needed at run
+    /// time. Built on first use.
     public static let kma: PlaceDirectory = {
         do {
-            return try PlaceDirectory(csv: EmbeddedGridTable.csv)
+            let rows = try PlaceTableParser.places(csv: EmbeddedGridTable.csv)
+            return PlaceDirectory(places: PlaceMapChanges.apply(PlaceMapChanges.kma, to: rows))
         } catch {
             // The embedded table is checked by KMAPlacesTests; this is a build defect.
             fatalError("The embedded KMA grid table is unreadable (\(error)); regenerate it with Scripts/generate-place-table.py")
@@ -68,33 +76,85 @@ public struct PlaceDirectory: Sendable {
     ///   and one region a line (LF or CRLF, no quoting), as `Fixtures/grid/kma_grid_2510.csv`.
     /// - Throws: ``PlaceTableError`` naming the first line that is wrong.
     public init(csv: String) throws(PlaceTableError) {
-        let places = try PlaceTableParser.places(csv: csv)
+        self.init(places: try PlaceTableParser.places(csv: csv))
+    }
+
+    /// A directory of places as given (codes unique; a successor named by code).
+    init(places: [Place]) {
         self.places = places
         self.index = PlaceIndex(places: places)
         var positions: [String: Int] = [:]
+        var formerPositions: [String: Int] = [:]
         positions.reserveCapacity(places.count)
-        for (position, place) in places.enumerated() { positions[place.regionCode] = position }
+        for (position, place) in places.enumerated() {
+            if let earlier = positions[place.regionCode], !places[earlier].isCurrent, place.isCurrent {
+                formerPositions[place.regionCode] = earlier
+            } else if positions[place.regionCode] != nil {
+                continue
+            }
+            positions[place.regionCode] = position
+        }
         self.positions = positions
+        self.formerPositions = formerPositions
     }
 
     /// The one place a name means, by the rule in the type's documentation.
     ///
     /// - Parameter name: A region name as a person types it, e.g. `종로구`, `서울 종로`, `부산`.
-    /// - Returns: The place, with KMA's cell for it.
+    /// - Returns: The place of the current map, with KMA's cell for it: a name or code of a
+    ///   replaced place (광주광역시 동구, 2911000000) gives its successor (``lookup(_:)`` says so).
     /// - Throws: ``PlaceLookupError/ambiguous(_:candidates:)`` with every candidate, or
     ///   ``PlaceLookupError/notFound(_:suggestions:)`` with the closest names.
     public func place(named name: String) throws(PlaceLookupError) -> Place {
+        try lookup(name).place
+    }
+
+    /// The one place a name or code means, like ``place(named:)``, and the replaced place the
+    /// query named, if it named one: `광주광역시 동구` (until 2026-06-30) is
+    /// `전남광주통합특별시 동구`, and the answer says so.
+    ///
+    /// - Throws: ``PlaceLookupError``, as ``place(named:)``.
+    public func lookup(_ name: String) throws(PlaceLookupError) -> PlaceLookup {
         let matches = search(name)
         guard let best = matches.first?.quality else {
             throw .notFound(name, suggestions: suggestions(for: name))
         }
-        var candidates: [Place] = []
+        var found: [(place: Place, named: Place)] = []
         for match in matches where match.quality == best {
-            // Matches are shallowest first, so a region's ancestors come before it.
-            if !candidates.contains(where: { $0.contains(match.place) }) { candidates.append(match.place) }
+            // A replaced place stands for its successor; the wider region is the one named (a
+            // candidate inside another is dropped; of the same full name the first is kept).
+            let place = current(match.place)
+            if found.contains(where: { $0.place.contains(place) }) { continue }
+            found.removeAll { place.contains($0.place) }
+            found.append((place, match.place))
         }
-        guard candidates.count == 1 else { throw .ambiguous(name, candidates: candidates) }
-        return candidates[0]
+        guard found.count == 1 else { throw .ambiguous(name, candidates: found.map(\.place)) }
+        var named = found[0].named
+        // A code a moved town kept (its new one unknown) names the former row too.
+        let key = PlaceNameFolding.key(name)
+        if key.count == 10, key.allSatisfy(PlaceNameFolding.isDigit), let former = formerPositions[String(decoding: key.map { UInt8($0) }, as: UTF8.self)] {
+            named = places[former]
+        }
+        return PlaceLookup(place: found[0].place, replaced: named == found[0].place ? nil : named)
+    }
+
+    /// The place of the current map that `place` is: itself, or its successor's successor …
+    /// (a superseded place's ``Place/successorCode``, followed).
+    public func current(_ place: Place) -> Place {
+        var place = place
+        var steps = 0
+        while let code = place.successorCode, let next = self.place(regionCode: code), steps < 8 {
+            place = next
+            steps += 1
+        }
+        return place
+    }
+
+    /// The districts of a city the table has only as districts (수원시: 장안구, 권선구, 팔달구,
+    /// 영통구), or of a city with districts (화성시 since 2026-02-01); empty for other places.
+    public func parts(of place: Place) -> [Place] {
+        guard place.depth == 2 else { return [] }
+        return places.filter { $0.depth == 2 && $0.isCurrent && $0 != place && place.contains($0) }
     }
 
     /// Every place a query matches, best first: by quality, then shallowest, then in table

@@ -43,7 +43,7 @@ struct PlaceNameForms: Sendable {
     /// The forms of a level-2 name that is neither split into city and district: a city's
     /// English name (``EnglishPlaceNames``) is exact with its `-si`, shortened without.
     static func level2(_ name: String, siblings: [[UInt16]]) -> PlaceNameForms {
-        let english = EnglishPlaceNames.city(name)
+        let english = EnglishPlaceNames.county(name)
         return PlaceNameForms(name: name, alternatives: english?.exact ?? [], shortenedAlternatives: english?.shortened ?? [], siblings: siblings)
     }
 
@@ -82,7 +82,12 @@ struct PlaceNameForms: Sendable {
             exact: [city] + (english?.exact ?? []).map { PlaceNameFolding.key($0) },
             shortened: (english?.shortened ?? []).map { PlaceNameFolding.key($0) }
         )
-        return (cityForms, PlaceNameForms(exact: [district, city + district], shortened: shared))
+        // The district's English name (영통구 → Yeongtong-gu, Yeongtong), as for a county.
+        let districtEnglish = EnglishPlaceNames.county(String(decoding: district, as: UTF16.self))
+        return (cityForms, PlaceNameForms(
+            exact: [district, city + district] + (districtEnglish?.exact ?? []).map { PlaceNameFolding.key($0) },
+            shortened: shared + (districtEnglish?.shortened ?? []).map { PlaceNameFolding.key($0) }
+        ))
     }
 
     /// `수원시영통구` → `수원시`, `영통구`: a key that ends in 구 and has a 시 after its second

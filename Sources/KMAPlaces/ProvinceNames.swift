@@ -24,5 +24,8 @@ enum ProvinceNames {
         "경상북도": ["경북"],
         "경상남도": ["경남"],
         "제주특별자치도": ["제주", "제주도"],
+        // 2026-07-01 (전남광주통합특별시 설치를 위한 특별법): its short name 광주특별시 and the
+        // agreed name 전남광주특별시. 광주 and 전남 stay the former provinces' (they resolve to it).
+        "전남광주통합특별시": ["전남광주특별시", "광주특별시", "전남광주"],
     ]
 }

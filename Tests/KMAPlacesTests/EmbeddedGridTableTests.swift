@@ -17,7 +17,7 @@ struct EmbeddedGridTableTests {
     @Test("Every row became a place with its code, names, cell and position")
     func rows() throws {
         let rows = try Fixtures.officialGridTable()
-        let places = PlaceDirectory.kma.places
+        let places = PlaceDirectory.kma.places.filter(\.isInKMATable)
         #expect(places.count == rows.count)
         for (place, row) in zip(places, rows) {
             #expect(place.regionCode == row.regionCode)
@@ -32,15 +32,16 @@ struct EmbeddedGridTableTests {
         #expect(PlaceDirectory.kmaEdition == "2510")
     }
 
-    @Test("Every row is found by its own full name, with its own cell")
+    @Test("Every row is found by its own full name, with its own cell (a replaced row: its successor, with the same cell)")
     func everyRowByName() {
         let directory = PlaceDirectory.kma
         var names: [String: Int] = [:]
         for place in directory.places { names[place.name, default: 0] += 1 }
         var failures: [String] = []
         for place in directory.places {
-            guard let found = try? directory.place(named: place.name), found.name == place.name, found.cell == place.cell,
-                  names[place.name] != 1 || found.regionCode == place.regionCode else {
+            let current = directory.current(place)
+            guard let found = try? directory.place(named: place.name), found.name == current.name, found.cell == current.cell,
+                  names[place.name] != 1 || found.regionCode == current.regionCode else {
                 failures.append(place.name)
                 continue
             }
@@ -55,15 +56,16 @@ struct EmbeddedGridTableTests {
         for place in directory.places {
             let short = (ProvinceNames.alternatives[place.levels[0]]?.first ?? place.levels[0])
             let query = ([short] + place.levels.dropFirst()).joined(separator: " ")
-            if (try? directory.place(named: query))?.name != place.name { failures.append(query) }
-            if (try? directory.place(named: place.regionCode)) != place { failures.append(place.regionCode) }
+            let current = directory.current(place)
+            if (try? directory.place(named: query))?.name != current.name { failures.append(query) }
+            if (try? directory.place(named: place.regionCode)) != current { failures.append(place.regionCode) }
         }
         #expect(failures.isEmpty, "\(failures.prefix(10))")
     }
 
     @Test("The level-2 names that are a city and its district are exactly the 35 in the table")
     func cityDistricts() {
-        let names = Set(PlaceDirectory.kma.places.filter { $0.depth == 2 }.map { $0.levels[1] })
+        let names = Set(PlaceDirectory.kma.places.filter { $0.depth == 2 && $0.isInKMATable }.map { $0.levels[1] })
         let split = names.filter { PlaceNameForms.cityAndDistrict($0) != nil }
         #expect(split.count == 35)
         #expect(split.allSatisfy { $0.hasSuffix("구") && $0.contains("시") })

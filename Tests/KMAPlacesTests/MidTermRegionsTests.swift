@@ -89,7 +89,7 @@ struct MidTermRegionsTests {
             #expect(codes.temperaturePoint.isCandidateForNearest)
             if codes.nearestIsElsewhere { elsewhere.append((place, codes)) }
         }
-        #expect(PlaceDirectory.kma.places.count == 3_834)
+        #expect(PlaceDirectory.kma.places.filter(\.isInKMATable).count == 3_834)
         // "Nearest alone sends about 2 % of KMA's 3,834 places to a neighbouring region."
         #expect((40...120).contains(elsewhere.count), "\(elsewhere.count)")
         #expect(elsewhere.contains { $0.0.name == "전북특별자치도 익산시 여산면" && $0.1.nearestPoint.name == "논산" })

@@ -52,16 +52,17 @@ struct PlaceNameFormsTests {
         // The city's English name too (EnglishPlaceNames): exact with -si, shortened without.
         #expect(text(split.city.exact) == ["수원시", "suwonsi"])
         #expect(text(split.city.shortened) == ["수원", "suwon"])
-        #expect(text(split.district.exact) == ["영통구", "수원시영통구"])
-        #expect(text(split.district.shortened) == ["영통", "수원시영통"])
+        // The district's English name too (issue 35): exact with -gu, shortened without.
+        #expect(text(split.district.exact) == ["영통구", "수원시영통구", "yeongtonggu"])
+        #expect(text(split.district.shortened) == ["영통", "수원시영통", "yeongtong"])
         let small = try #require(PlaceNameForms.cityAndDistrict("포항시남구"))
-        #expect(text(small.district.exact) == ["남구", "포항시남구"])
+        #expect(text(small.district.exact) == ["남구", "포항시남구", "namgu"])
         #expect(text(small.district.shortened) == ["포항시남"])
         let goyang = ["고양시덕양구", "고양시일산동구", "고양시일산서구", "수원시영통구", "일산구"].map { PlaceNameFolding.key($0) }
         let ilsan = try #require(PlaceNameForms.cityAndDistrict("고양시일산동구", siblings: goyang))
-        #expect(text(ilsan.district.shortened) == ["일산동", "고양시일산동", "일산"])
+        #expect(text(ilsan.district.shortened) == ["일산동", "고양시일산동", "일산", "ilsandong"])
         let deogyang = try #require(PlaceNameForms.cityAndDistrict("고양시덕양구", siblings: goyang))
-        #expect(text(deogyang.district.shortened) == ["덕양", "고양시덕양"])
+        #expect(text(deogyang.district.shortened) == ["덕양", "고양시덕양", "deogyang"])
         for name in ["종로구", "시흥시", "해운대구", "서귀포시", "중구"] {
             #expect(PlaceNameForms.cityAndDistrict(name) == nil, "\(name)")
         }

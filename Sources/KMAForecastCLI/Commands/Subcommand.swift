@@ -5,7 +5,7 @@
 /// runtimes have (macOS 15, iOS 18), and an array of them would not build for the package's
 /// floor (macOS 13, iOS 16). A `switch` calls each command directly.
 enum Subcommand: CaseIterable, Sendable {
-    case forecast, alerts, grid, baseTime, parse, field, mcp
+    case forecast, alerts, grid, place, baseTime, parse, field, mcp
 
     /// The subcommand's help and options.
     var spec: CommandSpec {
@@ -13,6 +13,7 @@ enum Subcommand: CaseIterable, Sendable {
         case .forecast: ForecastCommand.spec
         case .alerts: AlertsCommand.spec
         case .grid: GridCommand.spec
+        case .place: PlaceCommand.spec
         case .baseTime: BaseTimeCommand.spec
         case .parse: ParseCommand.spec
         case .field: FieldCommand.spec
@@ -26,6 +27,7 @@ enum Subcommand: CaseIterable, Sendable {
         case .forecast: try await ForecastCommand.run(arguments, context)
         case .alerts: try await AlertsCommand.run(arguments, context)
         case .grid: try GridCommand.run(arguments, context)
+        case .place: try PlaceCommand.run(arguments, context)
         case .baseTime: try BaseTimeCommand.run(arguments, context)
         case .parse: try ParseCommand.run(arguments, context)
         case .field: try await FieldCommand.run(arguments, context)

@@ -23,9 +23,10 @@ public struct UVIndexArea: Hashable, Sendable, Codable {
         self.isApproximate = isApproximate
     }
 
-    /// A place's own code.
+    /// A place's code in KMA's table (``Place/kmaRegionCode``: its own for a row of the table;
+    /// for a region of the 2026 map, the row its cell comes from, which KMA's service knows).
     public init(_ place: Place) {
-        self.init(areaNo: place.regionCode, placeName: place.name, isApproximate: false)
+        self.init(areaNo: place.kmaRegionCode, placeName: place.name, isApproximate: false)
     }
 
     /// The area of a location: a place's own code (a name is looked up in `places`); for a

@@ -161,7 +161,7 @@ public struct MidTermRegions: Sendable {
         case "강원특별자치도", "강원도": id = Self.yeongdongCounties.contains(county) ? "11D20000" : "11D10000"
         case "대전광역시", "세종특별자치시", "충청남도": id = "11C20000"
         case "충청북도": id = "11C10000"
-        case "광주광역시", "전라남도": id = "11F20000"
+        case "광주광역시", "전라남도", "전남광주통합특별시": id = "11F20000"
         case "전북특별자치도", "전라북도": id = "11F10000"
         case "대구광역시": id = "11H10000"
         case "경상북도":

@@ -47,8 +47,13 @@ extension WarningZones {
     ///   - place: The place.
     ///   - places: The grid table, for the centre of a county split by direction (KMA's by default).
     /// - Throws: ``WarningZoneError/noZone(_:)`` for a place in no land zone (이어도).
+    ///
+    /// A region of the later map (``Place/isInKMATable`` false: 영종구, 전남광주통합특별시 동구,
+    /// 수원시) is placed as the row of KMA's table its cell comes from (its former row, or its
+    /// seat's): the zones are KMA's and name the places as KMA's table does.
     public func assignment(for place: Place, places: PlaceDirectory = .kma) throws(WarningZoneError) -> WarningZoneAssignment {
-        try assignment(for: place, at: place.coordinate ?? ForecastGrid.kma.center(of: place.cell), places: places)
+        let row = place.isInKMATable ? place : places.place(regionCode: place.kmaRegionCode) ?? place
+        return try assignment(for: row, at: row.coordinate ?? ForecastGrid.kma.center(of: row.cell), places: places)
     }
 
     /// The zone of a coordinate: the zone of the nearest place of KMA's grid table, with the
@@ -71,7 +76,7 @@ extension WarningZones {
             return ((p.x - target.x) * (p.x - target.x) + (p.y - target.y) * (p.y - target.y)).squareRoot()
         }
         var best: (place: Place, distance: Double)?
-        for place in places.places where place.depth >= 2 {
+        for place in places.places where place.depth >= 2 && place.isInKMATable {
             let d = distance(place)
             if d < best?.distance ?? .infinity { best = (place, d) }
         }
@@ -79,7 +84,7 @@ extension WarningZones {
         let found = try assignment(for: best.place, at: coordinate, places: places)
         let county = Array(best.place.levels.prefix(2))
         var other: (place: Place, distance: Double)?
-        for place in places.places where place.depth >= 2 && Array(place.levels.prefix(2)) != county {
+        for place in places.places where place.depth >= 2 && place.isInKMATable && Array(place.levels.prefix(2)) != county {
             let d = distance(place)
             if d < other?.distance ?? .infinity { other = (place, d) }
         }
@@ -115,7 +120,7 @@ extension WarningZones {
             // A province as a whole: the zone of the nearest of its places to its point.
             let target = LambertConformalConic.kma.forward(latitude: point.latitude, longitude: point.longitude)
             var nearest: (place: Place, distance: Double)?
-            for other in places.places where other.depth >= 2 && other.levels.first == province {
+            for other in places.places where other.depth >= 2 && other.isInKMATable && other.levels.first == province {
                 guard let position = other.coordinate else { continue }
                 let p = LambertConformalConic.kma.forward(latitude: position.latitude, longitude: position.longitude)
                 let d = (p.x - target.x) * (p.x - target.x) + (p.y - target.y) * (p.y - target.y)
@@ -145,6 +150,16 @@ extension WarningZones {
         }
         guard let first = candidates.first else { throw .noZone(place.name) }
         if candidates.count == 1 { return WarningZoneAssignment(zone: first, isApproximate: false, method: .name) }
+        // A band by height (제주시중산간, the slopes between the coast and 제주도산지) is no
+        // direction: the places of the table (읍·면·동 offices, the city hall) are in the coastal
+        // parts, so the choice is among those, the band listed as an alternative.
+        let bands = candidates.filter { Self.isHeightBand($0.shortName) }
+        if !bands.isEmpty, bands.count < candidates.count {
+            let coastal = candidates.filter { !Self.isHeightBand($0.shortName) }
+            let found = bySeat(coastal, area: area, point: point, town: town, isMine: isMine, places: places)
+                ?? split(coastal, area: area, point: point, isMine: isMine, places: places, townKnown: !town.isEmpty)
+            return WarningZoneAssignment(zone: found.zone, isApproximate: true, method: found.method, alternatives: found.alternatives + bands)
+        }
         return split(candidates, area: area, point: point, isMine: isMine, places: places, townKnown: !town.isEmpty)
     }
 
@@ -168,10 +183,11 @@ extension WarningZones {
         if let low = parts.first(where: { $0.shortName.hasSuffix("평지") }), parts.contains(where: { $0.shortName.hasSuffix("산지") }) {
             return WarningZoneAssignment(zone: low, isApproximate: true, method: .lowland, alternatives: parts.filter { $0 != low })
         }
+
         // By direction from the centre of the area's places.
         var sumX = 0.0, sumY = 0.0, count = 0.0
         var positions: [(x: Double, y: Double)] = []
-        for place in places.places where place.depth == 3 && isMine(place) {
+        for place in places.places where place.depth == 3 && place.isInKMATable && isMine(place) {
             guard let position = place.coordinate else { continue }
             let p = LambertConformalConic.kma.forward(latitude: position.latitude, longitude: position.longitude)
             positions.append((p.x, p.y))
@@ -196,6 +212,40 @@ extension WarningZones {
             }
         }
         return WarningZoneAssignment(zone: best, isApproximate: true, method: .direction, alternatives: parts.filter { $0 != best })
+    }
+
+    /// Parts by direction from the county's seat (its own row's point, the city hall): each
+    /// 읍·면 (not an island of its own) is in the part its direction from the seat names; the
+    /// one part no 읍·면 is in holds the seat and its 동 (the town around the hall): 제주시북부,
+    /// 서귀포시남부. `nil` when the parts do not leave exactly one for the seat.
+    private func bySeat(_ parts: [WarningZone], area: WarningZone, point: GeoCoordinate, town: String, isMine: (Place) -> Bool, places: PlaceDirectory) -> WarningZoneAssignment? {
+        guard let seat = places.places.first(where: { $0.isInKMATable && $0.depth == 2 && isMine($0) })?.coordinate else { return nil }
+        let origin = LambertConformalConic.kma.forward(latitude: seat.latitude, longitude: seat.longitude)
+        let parentName = Self.bare(area.shortName)
+        func part(toward position: GeoCoordinate) -> WarningZone {
+            let p = LambertConformalConic.kma.forward(latitude: position.latitude, longitude: position.longitude)
+            let (dx, dy) = (p.x - origin.x, p.y - origin.y)
+            return parts.max { a, b in
+                let ba = Self.bearing(of: String(a.shortName.dropFirst(a.shortName.hasPrefix(parentName) ? parentName.count : 0)))
+                let bb = Self.bearing(of: String(b.shortName.dropFirst(b.shortName.hasPrefix(parentName) ? parentName.count : 0)))
+                return ba.x * dx + ba.y * dy < bb.x * dx + bb.y * dy
+            } ?? parts[0]
+        }
+        var claimed: Set<String> = []
+        for row in places.places where row.isInKMATable && row.depth == 3 && isMine(row) && (row.levels[2].hasSuffix("읍") || row.levels[2].hasSuffix("면")) {
+            guard let position = row.coordinate, !Self.namedTowns.contains(where: { $0.county == row.levels[1] && !$0.town.isEmpty && row.levels[2].hasPrefix($0.town) }) else { continue }
+            claimed.insert(part(toward: position).id)
+        }
+        let seatParts = parts.filter { !claimed.contains($0.id) }
+        guard seatParts.count == 1 else { return nil }
+        let found = town.isEmpty || town.hasSuffix("동") ? seatParts[0] : part(toward: point)
+        return WarningZoneAssignment(zone: found, isApproximate: true, method: .direction, alternatives: parts.filter { $0 != found })
+    }
+
+    /// Whether a part's name is a band by height among parts by direction (`제주시중산간`);
+    /// the 평지/산지 pairs are the lowland rule's.
+    static func isHeightBand(_ shortName: String) -> Bool {
+        shortName.hasSuffix("중산간")
     }
 
     /// The compass vector of a part's name (`동북부` → (0.71, 0.71), `중부` → (0, 0), `중북부` → (0, 0.5)).

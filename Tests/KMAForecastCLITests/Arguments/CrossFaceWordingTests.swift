@@ -44,7 +44,7 @@ struct CrossFaceWordingTests {
                 words: "No region in KMA's grid table matches '해운데구'; did you mean '부산광역시 해운대구'?"),
         Mistake(name: "an ambiguous place", cli: ["--place", "광주시", "--format", "json"],
                 tool: "kma_forecast", mcp: #"{"place":"광주시"}"#,
-                words: "'광주시' matches 2 regions; give more of the name, e.g. '광주광역시':\n  광주광역시 (nx 58, ny 74)\n  경기도 광주시 (nx 65, ny 123)"),
+                words: "'광주시' matches 2 regions; give more of the name, e.g. '전남광주통합특별시':\n  전남광주통합특별시 (nx 51, ny 67)\n  경기도 광주시 (nx 65, ny 123)"),
         Mistake(name: "a missing key (forecast)", cli: ["--place", "서울", "--place", "부산"],
                 tool: "kma_forecast_many", mcp: #"{"places":["서울","부산"]}"#,
                 words: SettingsError.missingKey(gridOperation: nil).description),

@@ -43,7 +43,7 @@ struct GridPlaceCommandTests {
     /// Issue 22: `--place Busan` / `Seoul` / `Jeju` were not found.
     @Test("Official English names of provinces and cities", arguments: [
         ("Busan", "부산광역시,2600000000,"), ("SEOUL", "서울특별시,1100000000,"), ("Jeju", "제주특별자치도,"),
-        ("Gwangju", "광주광역시,"), ("Gwangju-si", "경기도 광주시,"), ("gyeonggi-do uijeongbu", "경기도 의정부시,"),
+        ("Gwangju", "전남광주통합특별시,"), ("Gwangju-si", "경기도 광주시,"), ("gyeonggi-do uijeongbu", "경기도 의정부시,"),
     ])
     func english(_ name: String, _ row: String) async {
         let result = await runTool(["grid", "--place", name, "--format", "csv"])
@@ -61,7 +61,7 @@ struct GridPlaceCommandTests {
               서울특별시 중구 (nx 60, ny 127)
               부산광역시 중구 (nx 97, ny 74)
               대구광역시 중구 (nx 89, ny 90)
-              인천광역시 중구 (nx 54, ny 125)
+              인천광역시 제물포구 (nx 54, ny 125)
               대전광역시 중구 (nx 68, ny 100)
               울산광역시 중구 (nx 102, ny 84)
             Usage: kma-forecast grid --lat <lat> --lon <lon> [--format <format>]
@@ -84,7 +84,7 @@ struct GridPlaceCommandTests {
         ErrorCase(place: "해운데구", message: "Error: No region in KMA's grid table matches '해운데구'; did you mean '부산광역시 해운대구'?\n"),
         ErrorCase(place: "Tokyo", message: "Error: No region in KMA's grid table matches 'Tokyo'; give a Korean region name as KMA's table has it, e.g. '서울', '종로구' or '서울 종로구 청운효자동' (a province or city may also be given in English: 'Busan', 'Gyeonggi-do', 'Suwon-si')\n"),
         ErrorCase(place: "", message: "Error: No place name given; give a Korean region name such as '서울', '종로구' or '서울 종로구 청운효자동'\n"),
-        ErrorCase(place: "광주시", message: "Error: '광주시' matches 2 regions; give more of the name, e.g. '광주광역시':\n  광주광역시 (nx 58, ny 74)\n  경기도 광주시 (nx 65, ny 123)\n"),
+        ErrorCase(place: "광주시", message: "Error: '광주시' matches 2 regions; give more of the name, e.g. '전남광주통합특별시':\n  전남광주통합특별시 (nx 51, ny 67)\n  경기도 광주시 (nx 65, ny 123)\n"),
     ]
 
     @Test("Unknown and ambiguous names: Error: …, then the usage; exit 64", arguments: errorCases)
