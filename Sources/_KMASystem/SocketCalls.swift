@@ -1,6 +1,6 @@
-// The C library (glibc, musl or Darwin's libSystem), imported here and nowhere else in this
-// module: the stand-in servers (ReplayServer, RefusingPort) reach their sockets through
-// SocketCalls, and read, close and errno text through _KMASystem's SystemCalls.
+// The C library (glibc, musl or Darwin's libSystem), for the sockets: the server of
+// `kma-forecast serve` (KMAForecastServe) and the test stand-ins (ReplayServer, RefusingPort)
+// reach their sockets through SocketCalls, and read, close and errno text through SystemCalls.
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Musl)
@@ -8,20 +8,19 @@
 #elseif canImport(Darwin)
 import Darwin
 #else
-#error("_KMATestSupport needs a C library: glibc, musl or Darwin.")
+#error("_KMASystem needs a C library: glibc, musl or Darwin.")
 #endif
-import _KMASystem
 
-/// The socket calls of the test servers on 127.0.0.1, in one place (as `SystemCalls` is for
-/// the package): thin wrappers that take and return Swift types and return the `errno` a call
+/// The package's socket calls, in one place (as `SystemCalls` is for files): the serve
+/// server's and the test stand-ins': thin wrappers that take and return Swift types and return the `errno` a call
 /// failed with, read at once. Descriptors are plain `Int32`, opened as `socket(2)` and
 /// `accept(2)` open them (not close-on-exec), and closed with `SystemCalls.closeDescriptor`;
 /// reading is `SystemCalls.readSome`.
-enum SocketCalls {
+package enum SocketCalls {
     /// `ECONNABORTED`: a client gave up a connection before it was accepted.
-    static let connectionAborted = ECONNABORTED
+    package static let connectionAborted = ECONNABORTED
     /// `EPROTO`: a protocol error on a connection before it was accepted (Linux).
-    static let protocolError = EPROTO
+    package static let protocolError = EPROTO
 
     /// The error of the last failed call, read at once.
     private static var failure: SystemError { SystemError(code: errno) }
@@ -29,7 +28,7 @@ enum SocketCalls {
     // MARK: - Listening
 
     /// A new TCP socket (`socket(2)`: `AF_INET`, `SOCK_STREAM`).
-    static func openStreamSocket() -> Result<Int32, SystemError> {
+    package static func openStreamSocket() -> Result<Int32, SystemError> {
         #if canImport(Glibc)
         let stream = Int32(SOCK_STREAM.rawValue)
         #else
@@ -41,32 +40,83 @@ enum SocketCalls {
 
     /// Sets `SO_REUSEADDR`, so a port of a server just stopped can be bound again at once;
     /// a failure is ignored (the socket works without it).
-    static func reuseAddress(_ fd: Int32) {
+    package static func reuseAddress(_ fd: Int32) {
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     }
 
     /// Binds a socket to 127.0.0.1 at port 0, a free port the kernel picks (`bind(2)`);
     /// ``boundPort(_:)`` tells which.
-    static func bindToLoopback(_ fd: Int32) -> SystemError? {
+    package static func bindToLoopback(_ fd: Int32) -> SystemError? {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { cBind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         return bound == 0 ? nil : failure
     }
 
+    /// Binds a socket to an IPv4 address (dotted quad, e.g. `0.0.0.0`, `127.0.0.1`) and a port
+    /// (0: a free port the kernel picks); `EINVAL` for an address that is not a dotted quad.
+    package static func bind(_ fd: Int32, toAddress text: String, port: UInt16) -> SystemError? {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        guard inet_pton(AF_INET, text, &address.sin_addr) == 1 else { return SystemError(code: EINVAL) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { cBind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return bound == 0 ? nil : failure
+    }
+
+    /// The next connection to a listening socket and the peer's IPv4 address as a dotted quad
+    /// (`accept(2)`), not retried on `EINTR`.
+    package static func acceptWithPeer(_ listener: Int32) -> Result<(fd: Int32, peer: String), SystemError> {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let connection = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { cAcceptPeer(listener, $0, &length) }
+        }
+        guard connection >= 0 else { return .failure(failure) }
+        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN) + 1)
+        let peer = inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(INET_ADDRSTRLEN)) != nil
+            ? String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "unknown"
+        return .success((connection, peer))
+    }
+
+    /// Waits at most `milliseconds` (≥ 0) for a socket to have data to read, a connection to
+    /// accept, or its peer to close (`poll(2)`, `POLLIN`); `true` when it has.
+    package static func waitReadable(_ fd: Int32, milliseconds: Int) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&entry, 1, Int32(clamping: max(0, milliseconds)))
+        return ready > 0
+    }
+
+    /// `SIGTERM` and `SIGINT`: the signals a server drains on.
+    package static let terminationSignals: [Int32] = [SIGTERM, SIGINT]
+
+    /// Makes `SIGTERM` and `SIGINT` no longer end the process, so that a dispatch signal
+    /// source can see them and the server drain first.
+    package static func ignoreTerminationSignals() {
+        for number in terminationSignals { _ = signal(number, SIG_IGN) }
+    }
+
+    /// Sends small answers at once (`TCP_NODELAY`); a failure is ignored.
+    package static func noDelay(_ fd: Int32) {
+        var yes: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     /// Makes a bound socket listen, with at most `backlog` connections waiting to be accepted
     /// (`listen(2)`).
-    static func listen(_ fd: Int32, backlog: Int32) -> SystemError? {
+    package static func listen(_ fd: Int32, backlog: Int32) -> SystemError? {
         cListen(fd, backlog) == 0 ? nil : failure
     }
 
     /// The port (1–65535) a bound socket has (`getsockname(2)`).
-    static func boundPort(_ fd: Int32) -> Result<UInt16, SystemError> {
+    package static func boundPort(_ fd: Int32) -> Result<UInt16, SystemError> {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
@@ -77,14 +127,14 @@ enum SocketCalls {
 
     /// The next connection to a listening socket (`accept(2)`), not retried on `EINTR`: the
     /// caller's loop decides what each failure means.
-    static func accept(_ listener: Int32) -> Result<Int32, SystemError> {
+    package static func accept(_ listener: Int32) -> Result<Int32, SystemError> {
         let connection = cAccept(listener)
         return connection >= 0 ? .success(connection) : .failure(failure)
     }
 
     /// Shuts a socket down in both directions (`shutdown(2)`, `SHUT_RDWR`): an `accept`
     /// waiting on a listening socket returns. The descriptor stays open.
-    static func shutdown(_ fd: Int32) {
+    package static func shutdown(_ fd: Int32) {
         _ = cShutdown(fd)
     }
 
@@ -92,21 +142,21 @@ enum SocketCalls {
 
     /// Makes a read wait at most `seconds` (≥ 0; 0 waits for ever) for data, then fail with
     /// `EAGAIN` (`SO_RCVTIMEO`); a failure is ignored.
-    static func setReceiveTimeout(_ fd: Int32, seconds: Int) {
+    package static func setReceiveTimeout(_ fd: Int32, seconds: Int) {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Makes closing the connection reset it (`SO_LINGER` on, 0 seconds: the peer reads
     /// `ECONNRESET`, not an end of stream); a failure is ignored.
-    static func resetOnClose(_ fd: Int32) {
+    package static func resetOnClose(_ fd: Int32) {
         var linger = linger(l_onoff: 1, l_linger: 0)
         setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
     }
 
     /// On Darwin, sets `SO_NOSIGPIPE` on an accepted connection (Darwin's `send(2)` has no
     /// `MSG_NOSIGNAL`, which ``sendAll(_:_:)`` passes elsewhere); nothing elsewhere.
-    static func noSignalOnWrite(_ fd: Int32) {
+    package static func noSignalOnWrite(_ fd: Int32) {
         #if canImport(Darwin)
         var yes: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -119,7 +169,7 @@ enum SocketCalls {
     ///
     /// - Returns: `nil` when every byte was sent; else the error the connection refused them
     ///   with (`EPIPE`, `ECONNRESET` …; `EIO` when `send` sent nothing).
-    static func sendAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemError? {
+    package static func sendAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> SystemError? {
         #if canImport(Darwin)
         let flags: Int32 = 0
         #else
@@ -143,12 +193,12 @@ enum SocketCalls {
     // MARK: - Waiting
 
     /// Sleeps the calling thread `microseconds` (`usleep(3)`).
-    static func sleep(microseconds: UInt32) {
+    package static func sleep(microseconds: UInt32) {
         usleep(useconds_t(microseconds))
     }
 
     /// Sleeps the calling thread `milliseconds` (0 to 4,294,967; `usleep(3)`).
-    static func sleep(milliseconds: Int) {
+    package static func sleep(milliseconds: Int) {
         usleep(useconds_t(milliseconds) * 1000)
     }
 }
@@ -157,4 +207,8 @@ enum SocketCalls {
 // own (inside the enum, `listen(…)` would mean SocketCalls.listen).
 private func cListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
 private func cAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
+private func cAcceptPeer(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
+    accept(fd, address, length)
+}
+private func cBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { bind(fd, address, length) }
 private func cShutdown(_ fd: Int32) -> Int32 { shutdown(fd, Int32(SHUT_RDWR)) }
