@@ -42,7 +42,7 @@ struct CoordinatedTransport: HTTPTransport {
             let left = (try? await coordinator.consumeQuota(operation: operation, day: day, limit: dailyQuota)) ?? nil
             if left == nil {
                 metrics.quotaRefused(operation)
-                QuotaRefusals.current?.note()
+                QuotaRefusals.current?.note(operation)
                 throw .other(domain: Self.quotaDomain, code: 0)
             }
         }
@@ -56,11 +56,14 @@ struct CoordinatedTransport: HTTPTransport {
 final class QuotaRefusals: Sendable {
     @TaskLocal static var current: QuotaRefusals?
 
-    private let refused = Locked(false)
+    private let refused = Locked(Set<String>())
 
-    /// Notes a refusal.
-    func note() { refused.withLock { $0 = true } }
+    /// Notes a refusal of `operation`.
+    func note(_ operation: String) { _ = refused.withLock { $0.insert(operation) } }
 
     /// Whether a call was refused.
-    var any: Bool { refused.withLock { $0 } }
+    var any: Bool { refused.withLock { !$0.isEmpty } }
+
+    /// The operations refused.
+    var operations: Set<String> { refused.withLock { $0 } }
 }

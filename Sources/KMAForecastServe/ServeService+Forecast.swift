@@ -118,7 +118,9 @@ extension ServeService {
                 return .failure(error)
             }
         }
-        if refusals.any { return .quotaSpent }
+        // A product's call refused: the forecast would have holes, so stale or 503. Only an
+        // extra's (mid-term, warnings, UV): the forecast is served, for this request only.
+        if !refusals.operations.isDisjoint(with: Self.knownOperations) { return .quotaSpent }
         switch result {
         case .failure(let error):
             log.event("kma-failed", [("message", error.description)])
@@ -128,6 +130,8 @@ extension ServeService {
             let now = KSTDateTime.unixSeconds(of: client.configuration.now())
             let next = max(now + 1, forecast.nextUpdate?.unixSeconds ?? now + 600)
             let entry = ServedEntry(fetchedAt: now, nextUpdate: next, body: Array((text + "\n").utf8))
+            // Every product delivered: cached until the next update (an extra refused by the
+            // quota stays missing until then too: asking again would be refused the same).
             let complete = !forecast.products.contains { $0.status == .failed }
             return complete ? .fresh(entry, timeToLive: .seconds(next - now)) : .once(entry)
         }

@@ -94,6 +94,30 @@ package enum SocketCalls {
         return ready > 0
     }
 
+    /// A TCP connection to 127.0.0.1 at `port` (`socket(2)`, `connect(2)`): the tests' clients
+    /// of the serve server.
+    package static func connectLoopback(port: UInt16) -> Result<Int32, SystemError> {
+        let fd: Int32
+        switch openStreamSocket() {
+        case .success(let opened): fd = opened
+        case .failure(let error): return .failure(error)
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { cConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let error = failure
+            _ = SystemCalls.closeDescriptor(fd)
+            return .failure(error)
+        }
+        noSignalOnWrite(fd)
+        return .success(fd)
+    }
+
     /// `SIGTERM` and `SIGINT`: the signals a server drains on.
     package static let terminationSignals: [Int32] = [SIGTERM, SIGINT]
 
@@ -210,5 +234,6 @@ private func cAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
 private func cAcceptPeer(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: UnsafeMutablePointer<socklen_t>) -> Int32 {
     accept(fd, address, length)
 }
+private func cConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { connect(fd, address, length) }
 private func cBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { bind(fd, address, length) }
 private func cShutdown(_ fd: Int32) -> Int32 { shutdown(fd, Int32(SHUT_RDWR)) }
