@@ -58,30 +58,23 @@ public final class ServeMetrics: Sendable {
             let parts = key.split(separator: " ")
             out += "kma_serve_requests_total{route=\"\(parts.first ?? "")\",status=\"\(parts.last ?? "")\"} \(count)\n"
         }
-        family("kma_serve_cache_hits_total", "counter", "Answers served from the cache.")
-        out += "kma_serve_cache_hits_total \(now.cacheHits)\n"
-        family("kma_serve_cache_misses_total", "counter", "Answers not in the cache.")
-        out += "kma_serve_cache_misses_total \(now.cacheMisses)\n"
-        family("kma_serve_coalesced_waits_total", "counter", "Requests that waited for another request's fetch of the same cell and run.")
-        out += "kma_serve_coalesced_waits_total \(now.coalescedWaits)\n"
-        family("kma_serve_kma_calls_total", "counter", "Requests sent to KMA, by operation.")
-        for (operation, count) in now.kmaCalls.sorted(by: { $0.key < $1.key }) {
-            out += "kma_serve_kma_calls_total{operation=\"\(operation)\"} \(count)\n"
+        func single(_ name: String, _ type: String, _ help: String, _ value: Int) {
+            family(name, type, help)
+            out += "\(name) \(value)\n"
         }
-        family("kma_serve_quota_refusals_total", "counter", "KMA requests not sent because the daily quota was spent, by operation.")
-        for (operation, count) in now.quotaRefusals.sorted(by: { $0.key < $1.key }) {
-            out += "kma_serve_quota_refusals_total{operation=\"\(operation)\"} \(count)\n"
+        func byOperation(_ name: String, _ type: String, _ help: String, _ values: [String: Int]) {
+            family(name, type, help)
+            for (operation, value) in values.sorted(by: { $0.key < $1.key }) { out += "\(name){operation=\"\(operation)\"} \(value)\n" }
         }
-        family("kma_serve_budget_left", "gauge", "KMA calls left today (KST) under --daily-quota, by operation.")
-        for (operation, left) in budgetLeft.sorted(by: { $0.key < $1.key }) {
-            out += "kma_serve_budget_left{operation=\"\(operation)\"} \(left)\n"
-        }
-        family("kma_serve_stale_answers_total", "counter", "Answers served stale past the daily quota.")
-        out += "kma_serve_stale_answers_total \(now.staleAnswers)\n"
-        family("kma_serve_coordinator_failures_total", "counter", "Shared coordinator calls that failed (answered locally).")
-        out += "kma_serve_coordinator_failures_total \(now.coordinatorFailures)\n"
-        family("kma_serve_shared_coordinator_up", "gauge", "1 when the shared coordinator answered its last call.")
-        out += "kma_serve_shared_coordinator_up \(sharedCoordinatorUp ? 1 : 0)\n"
+        single("kma_serve_cache_hits_total", "counter", "Answers served from the cache.", now.cacheHits)
+        single("kma_serve_cache_misses_total", "counter", "Answers not in the cache.", now.cacheMisses)
+        single("kma_serve_coalesced_waits_total", "counter", "Requests that waited for another request's fetch of the same cell and run.", now.coalescedWaits)
+        byOperation("kma_serve_kma_calls_total", "counter", "Requests sent to KMA, by operation.", now.kmaCalls)
+        byOperation("kma_serve_quota_refusals_total", "counter", "KMA requests not sent because the daily quota was spent, by operation.", now.quotaRefusals)
+        byOperation("kma_serve_budget_left", "gauge", "KMA calls left today (KST) under --daily-quota, by operation.", budgetLeft)
+        single("kma_serve_stale_answers_total", "counter", "Answers served stale past the daily quota.", now.staleAnswers)
+        single("kma_serve_coordinator_failures_total", "counter", "Shared coordinator calls that failed (answered locally).", now.coordinatorFailures)
+        single("kma_serve_shared_coordinator_up", "gauge", "1 when the shared coordinator answered its last call.", sharedCoordinatorUp ? 1 : 0)
         return out
     }
 }
