@@ -41,6 +41,11 @@ let package = Package(
         // The forecast as tools for AI agents: a Model Context Protocol server on standard
         // input/output (what `kma-forecast mcp` runs), for an app or another tool to serve.
         .library(name: "KMAForecastMCP", targets: ["KMAForecastMCP"]),
+        // The forecast as an HTTP service for many apps: the backend that holds the key, caches
+        // per grid cell, coalesces concurrent fetches and spends KMA's budget for everyone
+        // (what `kma-forecast serve` runs), on POSIX sockets, over a `ServeCoordinator` that
+        // one process (`LocalCoordinator`) or many instances share.
+        .library(name: "KMAForecastServe", targets: ["KMAForecastServe"]),
         // The command-line tool.
         .executable(name: "kma-forecast", targets: ["kma-forecast"]),
     ],
@@ -111,8 +116,14 @@ let package = Package(
             resources: [.embedInCode("Resources")]
         ),
         .target(
+            name: "KMAForecastServe",
+            // _KMASystem: the one lock (`Locked`) and the C library's descriptors.
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "_KMASystem"],
+            exclude: ["README.md"]
+        ),
+        .target(
             name: "KMAForecastCLI",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAForecastCharts", "KMAForecastNetCDF", "KMAPlaces", "KMAForecastMCP", "_KMASystem"],
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAForecastCharts", "KMAForecastNetCDF", "KMAPlaces", "KMAForecastMCP", "KMAForecastServe", "_KMASystem"],
             exclude: ["README.md"]
         ),
         .executableTarget(
@@ -121,7 +132,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastNetCDF", "KMAForecastCLI", "_KMATestSupport", "_KMASystem"],
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastClient", "KMAForecastNetCDF", "KMAForecastCLI", "KMAForecastServe", "_KMATestSupport", "_KMASystem"],
             path: "Benchmarks",
             exclude: ["README.md"]
         ),
@@ -204,6 +215,11 @@ let package = Package(
             name: "KMAForecastCLITests",
             // "kma-forecast": BuiltBinaryTests runs the executable of the same build as a process.
             dependencies: ["KMAForecastCLI", "KMAForecastCharts", "KMAForecastNetCDF", "KMAForecastMCP", "kma-forecast", "_KMATestSupport", "_KMAToolSupport", "_KMASystem"]
+        ),
+        .testTarget(
+            name: "KMAForecastServeTests",
+            // "kma-forecast": ServeProcessTests runs `kma-forecast serve` of the same build as a process.
+            dependencies: ["KMAForecastServe", "KMAForecastClient", "KMAForecast", "KMAGrid", "kma-forecast", "_KMATestSupport", "_KMASystem"]
         ),
         .testTarget(
             name: "KMAForecastNetCDFTests",

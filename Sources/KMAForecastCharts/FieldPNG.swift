@@ -100,18 +100,8 @@ public struct FieldPNG: Sendable {
         bytes += [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 
-    /// CRC-32 (ISO 3309, as PNG uses).
+    /// CRC-32 (ISO 3309, as PNG uses): the package's one (``CRC32``).
     static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
-        }
-        return crc ^ 0xFFFF_FFFF
-    }
-
-    private static let crcTable: [UInt32] = (0..<256).map { index in
-        var c = UInt32(index)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
+        CRC32.checksum(bytes)
     }
 }

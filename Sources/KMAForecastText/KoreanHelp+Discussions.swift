@@ -170,5 +170,24 @@ extension KoreanHelp {
               {"mcpServers": {"kma-forecast": {"command": "kma-forecast", "args": ["mcp"],
                 "env": {"KMA_SERVICE_KEY": "<your key>"}}}}
             """,
+        "serve": """
+            앱이 키를 싣지 않도록 하는 백엔드입니다: 키를 쥐고 GET /v1/forecast?place=이름 | lat=위도&lon=경도 |
+            nx=NX&ny=NY [&days=0...11] [&lang=ko] 에 'kma-forecast --format json' 의 LocalForecast JSON 으로
+            답합니다 (스키마: Schemas/local-forecast.schema.json). /v1/alerts (같은 위치 인수; 'alerts --format json' 의
+            JSON), /v1/places?q=이름 (기상청 장소 표의 제안), /healthz, /metrics (Prometheus 텍스트).
+
+            한 격자와 한 발표에 대한 동시 요청은 몇 개든 기상청 요청 한 번입니다. 응답은 기상청 일정이 더 새 발표를
+            말할 때까지 캐시됩니다 (Cache-Control max-age, ETag 와 If-None-Match, 원하면 gzip). 기상청 요청은 모든
+            클라이언트를 합쳐 오퍼레이션마다 --rate (초당 30건, 기상청의 한도)로 늦추고 --daily-quota 에 셉니다.
+
+            --tokens 가 있으면 베어러 토큰이 있는 요청만 받습니다. 클라이언트마다 초당 50건 (한꺼번에 100건, 넘으면
+            Retry-After 와 함께 429). SIGTERM 이나 Ctrl-C: 처리 중인 요청에 답한 뒤 0 으로 끝납니다. 키는 응답,
+            헤더, 로그 줄, /metrics 어디에도 나오지 않습니다.
+
+            예시:
+              KMA_SERVICE_KEY=... kma-forecast serve --listen 0.0.0.0:8080 --daily-quota 10000
+              curl 'http://127.0.0.1:8080/v1/forecast?place=%ED%95%B4%EC%9A%B4%EB%8C%80%EA%B5%AC'
+              kma-forecast serve --tokens tokens.txt --cors https://app.example --log-format json
+            """,
     ]
 }

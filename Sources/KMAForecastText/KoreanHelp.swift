@@ -21,7 +21,7 @@ package enum KoreanHelp {
     package static let commandHeading = "kma-forecast "
 
     /// The subcommands, in help order (as the CLI lists them).
-    package static let subcommands = ["forecast", "alerts", "grid", "place", "base-time", "parse", "field", "mcp"]
+    package static let subcommands = ["forecast", "alerts", "grid", "place", "base-time", "parse", "field", "mcp", "serve"]
 
     /// A command's one-line overview (`""` is the tool itself), or `nil` when the table has none.
     package static func abstract(_ command: String) -> String? { abstracts[command] }
@@ -55,5 +55,6 @@ package enum KoreanHelp {
         "parse": "저장한 기상청 응답 페이지(JSON)를 풀어 시간별 행으로 보여 줍니다.",
         "field": "한 변수를 격자 전체로 받아(기상청 API 허브 격자 자료) CSV 나 그림으로, 또는 여러 곳에서 값을 뽑습니다.",
         "mcp": "AI 에이전트에게 예보를 제공합니다: 표준 입출력의 Model Context Protocol 서버.",
+        "serve": "여러 앱에 HTTP 로 예보를 제공합니다: 키 하나, 격자마다 캐시 하나, 모두를 위한 기상청 한도.",
     ]
 }

@@ -5,7 +5,7 @@
 /// runtimes have (macOS 15, iOS 18), and an array of them would not build for the package's
 /// floor (macOS 13, iOS 16). A `switch` calls each command directly.
 enum Subcommand: CaseIterable, Sendable {
-    case forecast, alerts, grid, place, baseTime, parse, field, mcp
+    case forecast, alerts, grid, place, baseTime, parse, field, mcp, serve
 
     /// The subcommand's help and options.
     var spec: CommandSpec {
@@ -18,6 +18,7 @@ enum Subcommand: CaseIterable, Sendable {
         case .parse: ParseCommand.spec
         case .field: FieldCommand.spec
         case .mcp: MCPCommand.spec
+        case .serve: ServeCommand.spec
         }
     }
 
@@ -32,6 +33,7 @@ enum Subcommand: CaseIterable, Sendable {
         case .parse: try ParseCommand.run(arguments, context)
         case .field: try await FieldCommand.run(arguments, context)
         case .mcp: try await MCPCommand.run(arguments, context)
+        case .serve: try await ServeCommand.run(arguments, context)
         }
     }
 }

@@ -132,6 +132,10 @@ public struct ForecastClient: Sendable {
     /// The cache in use, or `nil` when caching is off (or no cache directory could be found).
     public var cache: ForecastCache? { core.cache }
 
+    /// The configuration the client was made with (its clock, its warnings' freshness), for
+    /// the server that answers with it (`kma-forecast serve`).
+    package var configuration: ClientConfiguration { core.configuration }
+
     /// The newest run of a product that should be available now, by the client's clock.
     public func newestBase(of product: ForecastProduct) -> ForecastBase {
         core.configuration.schedule(product).latestBase(at: core.configuration.now())

@@ -361,14 +361,14 @@ public final class RequestRateLimiter: Sendable {
     }
 
     /// The first instant of the next KST day after `date`: when KMA resets daily quotas.
-    static func nextMidnightKST(after date: Date) -> Date {
+    package static func nextMidnightKST(after date: Date) -> Date {
         let wall = KSTDateTime.unixSeconds(of: date) + KSTDateTime.utcOffset
         let day = wall >= 0 ? wall / 86_400 : (wall - 86_399) / 86_400
         return Date(timeIntervalSince1970: TimeInterval((day + 1) * 86_400 - KSTDateTime.utcOffset))
     }
 
     /// The operation of a request URL: its last path component, e.g. `getVilageFcst`.
-    static func operation(of url: String) -> String {
+    package static func operation(of url: String) -> String {
         let path = url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return path.split(separator: "/").last.map(String.init) ?? ""
     }

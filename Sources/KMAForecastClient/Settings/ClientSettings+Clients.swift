@@ -4,9 +4,15 @@ extension ClientSettings {
     /// The forecast client of a configuration (``configuration(gridOperation:rateLimiter:onEvent:)``),
     /// over URLSession with the settings' retry sleep.
     ///
-    /// - Parameter connections: Connections per host (many places: their concurrency); default 8.
-    package func forecastClient(_ configuration: ClientConfiguration, connections: Int? = nil) throws(SettingsError) -> ForecastClient {
-        let transport = URLSessionTransport(maximumConnectionsPerHost: connections ?? 8, maximumBodySize: configuration.maximumResponseSize)
+    /// - Parameters:
+    ///   - connections: Connections per host (many places: their concurrency); default 8.
+    ///   - wrapping: A transport around the URLSession one (`kma-forecast serve`: the shared
+    ///     rate window and daily quota), or `nil`.
+    package func forecastClient(
+        _ configuration: ClientConfiguration, connections: Int? = nil, wrapping: ((any HTTPTransport) -> any HTTPTransport)? = nil
+    ) throws(SettingsError) -> ForecastClient {
+        let session = URLSessionTransport(maximumConnectionsPerHost: connections ?? 8, maximumBodySize: configuration.maximumResponseSize)
+        let transport = wrapping.map { $0(session) } ?? session
         do {
             return try ForecastClient(configuration: configuration, transport: transport, sleep: sleep, random: { Double.random(in: 0..<1) })
         } catch {

@@ -1,3 +1,4 @@
+import KMAForecast
 import KMAForecastClient
 import _KMASystem
 
@@ -23,15 +24,15 @@ public enum GzipBomb {
     }
 
     private static func make(inflatedBytes: Int) -> [UInt8] {
-        var writer = BitWriter()
+        var writer = DeflateBitWriter()
         writer.bytes = [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]
         writer.bytes.reserveCapacity(inflatedBytes / 150 + 64)
-        writer.write(1, bits: 1)          // BFINAL
-        writer.write(1, bits: 2)          // BTYPE 01: fixed Huffman
+        writer.write(1, count: 1)          // BFINAL
+        writer.write(1, count: 2)          // BTYPE 01: fixed Huffman
         let prefix = Array(#"{"response": "#.utf8)
         var produced = 0
         for byte in prefix.prefix(max(1, min(prefix.count, inflatedBytes))) {
-            writer.writeLiteral(byte)
+            writer.writeLiteral(Int(byte))
             produced += 1
         }
         while inflatedBytes - produced >= 258 {
@@ -40,54 +41,14 @@ public enum GzipBomb {
             produced += 258
         }
         while produced < inflatedBytes {
-            writer.writeLiteral(UInt8(ascii: " "))
+            writer.writeLiteral(Int(UInt8(ascii: " ")))
             produced += 1
         }
         writer.writeCode(0, length: 7)                 // end of block (256)
-        writer.flush()
+        writer.bytes = writer.finish()
         let size = UInt32(truncatingIfNeeded: inflatedBytes)
         writer.bytes += [0, 0, 0, 0]                   // CRC-32, not computed
         writer.bytes += [UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24)]
         return writer.bytes
-    }
-
-    /// Bits into bytes, least significant bit first (deflate's order).
-    private struct BitWriter {
-        var bytes: [UInt8] = []
-        private var buffer: UInt64 = 0
-        private var count = 0
-
-        /// `value`'s low `bits` bits, least significant first (header fields, extra bits).
-        mutating func write(_ value: UInt64, bits: Int) {
-            buffer |= value << UInt64(count)
-            count += bits
-            while count >= 8 {
-                bytes.append(UInt8(truncatingIfNeeded: buffer))
-                buffer >>= 8
-                count -= 8
-            }
-        }
-
-        /// A Huffman code, most significant bit first.
-        mutating func writeCode(_ code: UInt64, length: Int) {
-            var reversed: UInt64 = 0
-            for bit in 0..<length where code & (1 << UInt64(length - 1 - bit)) != 0 { reversed |= 1 << UInt64(bit) }
-            write(reversed, bits: length)
-        }
-
-        /// A literal byte with the fixed codes (0–143: 8 bits from 0x30; 144–255: 9 bits from 0x190).
-        mutating func writeLiteral(_ byte: UInt8) {
-            if byte < 144 {
-                writeCode(0x30 + UInt64(byte), length: 8)
-            } else {
-                writeCode(0x190 + UInt64(byte) - 144, length: 9)
-            }
-        }
-
-        mutating func flush() {
-            if count > 0 { bytes.append(UInt8(truncatingIfNeeded: buffer)) }
-            buffer = 0
-            count = 0
-        }
     }
 }
