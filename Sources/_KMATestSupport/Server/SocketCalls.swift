@@ -140,6 +140,14 @@ enum SocketCalls {
         return nil
     }
 
+    // MARK: - Processes
+
+    /// Kills a child process (`SIGKILL`, which no signal mask blocks: a child started from a
+    /// test runner's thread inherits a mask that blocks `SIGTERM`).
+    static func kill(process: Int32) {
+        _ = cKill(process, SIGKILL)
+    }
+
     // MARK: - Waiting
 
     /// Sleeps the calling thread `microseconds` (`usleep(3)`).
@@ -158,3 +166,4 @@ enum SocketCalls {
 private func cListen(_ fd: Int32, _ backlog: Int32) -> Int32 { listen(fd, backlog) }
 private func cAccept(_ fd: Int32) -> Int32 { accept(fd, nil, nil) }
 private func cShutdown(_ fd: Int32) -> Int32 { shutdown(fd, Int32(SHUT_RDWR)) }
+private func cKill(_ process: Int32, _ signal: Int32) -> Int32 { kill(process, signal) }
