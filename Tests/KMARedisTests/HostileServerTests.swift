@@ -8,7 +8,7 @@ import _KMATestSupport
 /// (long) command timeout: a parser that waited for the announced bytes would end in
 /// `.replyTimedOut`, which these tests refuse.
 @Suite struct HostileServerTests {
-    private static let patient = RedisOptions(commandTimeout: .seconds(120), limits: RESPLimits(maximumBulkLength: 1 << 20, maximumElements: 1000))
+    private static let patient = RedisOptions(connectTimeout: .seconds(180), commandTimeout: .seconds(180), limits: RESPLimits(maximumBulkLength: 1 << 20, maximumElements: 1000))
 
     private func failure(of reply: String, closes: Bool = false) async throws -> RedisError.Problem? {
         let server = try CannedReplyServer(reply: Array(reply.utf8), closesAfterReply: closes)

@@ -11,7 +11,7 @@ import _KMATestSupport
     @Test func aLockIsHeldByOneInstanceAndReleasedByItsTokenOnly() async throws {
         let server = try RedisServerProcess()
         defer { server.stop() }
-        let (first, second) = (try RedisCoordinator(url: server.url), try RedisCoordinator(url: server.url))
+        let (first, second) = (try RedisCoordinator(url: server.url, options: .forTests), try RedisCoordinator(url: server.url, options: .forTests))
         let key = "fetch:60,127:202612020500"
         let token = try #require(try await first.acquireLock(key, timeToLive: .seconds(60)))
         #expect(token.count == 32)
@@ -35,7 +35,7 @@ import _KMATestSupport
     @Test func concurrentTakersGetOneLock() async throws {
         let server = try RedisServerProcess()
         defer { server.stop() }
-        let coordinators = [try RedisCoordinator(url: server.url), try RedisCoordinator(url: server.url)]
+        let coordinators = [try RedisCoordinator(url: server.url, options: .forTests), try RedisCoordinator(url: server.url, options: .forTests)]
         let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
             for index in 0..<60 {
                 group.addTask { try await coordinators[index % 2].acquireLock("one", timeToLive: .seconds(30)) }
@@ -51,7 +51,7 @@ import _KMATestSupport
     @Test func theRateBudgetGrantsAtMost30InAnySecond() async throws {
         let server = try RedisServerProcess()
         defer { server.stop() }
-        let coordinators = [try RedisCoordinator(url: server.url), try RedisCoordinator(url: server.url)]
+        let coordinators = [try RedisCoordinator(url: server.url, options: .forTests), try RedisCoordinator(url: server.url, options: .forTests)]
         let results = try await withThrowingTaskGroup(of: (stamp: Int64, refusals: Int).self) { group in
             for index in 0..<200 {
                 group.addTask {
@@ -87,7 +87,7 @@ import _KMATestSupport
     @Test func reserveRequestSaysHowLongToWait() async throws {
         let server = try RedisServerProcess()
         defer { server.stop() }
-        let coordinator = try RedisCoordinator(url: server.url)
+        let coordinator = try RedisCoordinator(url: server.url, options: .forTests)
         var stamps: [Int64] = []
         var wait: Duration?
         while wait == nil, stamps.count < 50 {
@@ -110,7 +110,7 @@ import _KMATestSupport
     @Test func theQuotaIsNeverExceeded() async throws {
         let server = try RedisServerProcess()
         defer { server.stop() }
-        let coordinators = [try RedisCoordinator(url: server.url), try RedisCoordinator(url: server.url)]
+        let coordinators = [try RedisCoordinator(url: server.url, options: .forTests), try RedisCoordinator(url: server.url, options: .forTests)]
         let answers = try await withThrowingTaskGroup(of: Int?.self) { group in
             for index in 0..<300 {
                 group.addTask { try await coordinators[index % 2].consumeQuota(operation: "getVilageFcst", day: "20261202", limit: 120) }
@@ -137,7 +137,7 @@ import _KMATestSupport
     @Test func valuesRoundTripAsBytes() async throws {
         let server = try RedisServerProcess()
         defer { server.stop() }
-        let (writer, reader) = (try RedisCoordinator(url: server.url), try RedisCoordinator(url: server.url))
+        let (writer, reader) = (try RedisCoordinator(url: server.url, options: .forTests), try RedisCoordinator(url: server.url, options: .forTests))
         let megabyte = (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
         for (key, value) in [("big", megabyte), ("empty", []), ("crlf", Array("$5\r\n*1\r\n\r\n".utf8) + [0, 255])] {
             try await writer.storeValue(value, forKey: key, timeToLive: .seconds(600))
@@ -147,9 +147,9 @@ import _KMATestSupport
         let ttl = try await reader.client.send(RedisCommand("PTTL", "kma-forecast:cache:big")).integerValue ?? -1
         #expect(ttl > 0 && ttl <= 600_000)
         // The prefix namespaces: another prefix sees nothing.
-        #expect(try await RedisCoordinator(url: server.url, keyPrefix: "other:").cachedValue(forKey: "big") == nil)
+        #expect(try await RedisCoordinator(url: server.url, keyPrefix: "other:", options: .forTests).cachedValue(forKey: "big") == nil)
         await #expect(throws: RedisError.self) { try await writer.storeValue([1], forKey: "k", timeToLive: .zero) }
-        let small = try RedisCoordinator(url: server.url, options: RedisOptions(limits: RESPLimits(maximumBulkLength: 1000)))
+        let small = try RedisCoordinator(url: server.url, options: RedisOptions(connectTimeout: .seconds(180), commandTimeout: .seconds(180), limits: RESPLimits(maximumBulkLength: 1000)))
         await #expect(throws: RedisError(endpoint: small.client.endpoint, .valueTooLong(length: 1001, limit: 1000))) {
             try await small.storeValue([UInt8](repeating: 1, count: 1001), forKey: "k", timeToLive: .seconds(1))
         }
@@ -161,7 +161,7 @@ import _KMATestSupport
     @Test func scriptsAreSentAgainWhenTheServerForgotThem() async throws {
         let server = try RedisServerProcess()
         defer { server.stop() }
-        let coordinator = try RedisCoordinator(url: server.url)
+        let coordinator = try RedisCoordinator(url: server.url, options: .forTests)
         try await coordinator.client.send(RedisCommand("SCRIPT", "FLUSH"))
         #expect(try await coordinator.consumeQuota(operation: "op", day: "20261202", limit: 5) == 4)
         let exists = try await coordinator.client.send(RedisCommand("SCRIPT", "EXISTS", RedisCoordinator.Scripts.consumeQuota.sha1))
