@@ -116,9 +116,19 @@ let package = Package(
             resources: [.embedInCode("Resources")]
         ),
         .target(
+            name: "KMARedis",
+            // What several `kma-forecast serve` instances share through Redis (cache, locks,
+            // the 30/s budget, the daily quota), over a RESP client written here on POSIX
+            // sockets. KMAForecast: the one rule for network text (`PrintableText`) in its
+            // errors; _KMASystem: the lock and the C library's error text.
+            dependencies: ["KMAForecast", "_KMASystem"],
+            exclude: ["README.md"]
+        ),
+        .target(
             name: "KMAForecastServe",
-            // _KMASystem: the one lock (`Locked`) and the C library's descriptors.
-            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "_KMASystem"],
+            // _KMASystem: the one lock (`Locked`) and the C library's descriptors; KMARedis: the
+            // coordinator many instances share (`--redis`).
+            dependencies: ["KMAGrid", "KMAForecast", "KMAForecastText", "KMAForecastClient", "KMAPlaces", "KMARedis", "_KMASystem"],
             exclude: ["README.md"]
         ),
         .target(
@@ -226,6 +236,12 @@ let package = Package(
             // "NetCDFExample": NetCDFExampleTests runs the example program of the same build
             // against a stand-in API Hub.
             dependencies: ["KMAForecastNetCDF", "KMAForecastClient", "NetCDFExample", "_KMATestSupport", "_KMASystem"]
+        ),
+        .testTarget(
+            name: "KMARedisTests",
+            // Runs its own redis-server (Debian's, on a free 127.0.0.1 port) and hostile
+            // stand-ins; fails, saying to install it, when redis-server is missing.
+            dependencies: ["KMARedis", "_KMATestSupport", "_KMASystem"]
         ),
         // The slow checks, end to end: the built binary as a process (its streams, exit statuses,
         // peak memory against gzip bombs, the MCP server over pipes), the files it writes read by

@@ -214,6 +214,14 @@ package enum SocketCalls {
         return nil
     }
 
+    // MARK: - Processes
+
+    /// Kills a child process (`SIGKILL`, which no signal mask blocks: a child started from a
+    /// test runner's thread inherits a mask that blocks `SIGTERM`).
+    package static func kill(process: Int32) {
+        _ = cKill(process, SIGKILL)
+    }
+
     // MARK: - Waiting
 
     /// Sleeps the calling thread `microseconds` (`usleep(3)`).
@@ -237,3 +245,4 @@ private func cAcceptPeer(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>,
 private func cConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { connect(fd, address, length) }
 private func cBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { bind(fd, address, length) }
 private func cShutdown(_ fd: Int32) -> Int32 { shutdown(fd, Int32(SHUT_RDWR)) }
+private func cKill(_ process: Int32, _ signal: Int32) -> Int32 { kill(process, signal) }
