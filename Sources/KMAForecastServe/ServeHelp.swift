@@ -5,7 +5,7 @@ package enum ServeHelp {
     package static let abstract = "Serve the forecast over HTTP to many apps: one key, one cache per grid cell, KMA's limits for everyone."
 
     /// Usage lines without `kma-forecast`.
-    package static let usage = ["serve [--listen 127.0.0.1:8080] [--daily-quota <n>] [--tokens <file>] [--cors <origin>] [--log-format json|text]"]
+    package static let usage = ["serve [--listen 127.0.0.1:8080] [--daily-quota <n>] [--tokens <file>] [--cors <origin>] [--log-format json|text] [--redis <url>]"]
 
     /// The serve options: name, value placeholder, help, allowed values.
     package static let options: [(name: String, value: String, help: String, allowed: [String]?)] = [
@@ -13,6 +13,7 @@ package enum ServeHelp {
         ("daily-quota", "n", "KMA calls per operation per day (KST), shared by every client; past it, stale answers with their age, or 503 with Retry-After (a development key: 10000).", nil),
         ("tokens", "file", "Require a bearer token: a file of SHA-256 hashes, one a line, optionally followed by a client name (printf %s TOKEN | sha256sum).", nil),
         ("cors", "origin", "Allow browsers of this origin (https://app.example, or *); default: no CORS headers.", nil),
+        ("redis", "url", "Share the cache, the coalescing, the 30/s budget and the daily quota with other instances through Redis (redis://[:password@]host:port[/db]); Redis down: each instance falls back to its own, said in /healthz and /metrics.", nil),
         ("log-format", "format", "Log lines on standard error as text (default) or json (JSON Lines).", ServeLog.Format.allCases.map(\.rawValue)),
     ]
 

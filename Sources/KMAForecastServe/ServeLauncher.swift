@@ -1,5 +1,6 @@
 import Foundation
 import KMAForecastClient
+import KMARedis
 
 /// What `kma-forecast serve` runs: the server from the options' texts and the one client
 /// builder's settings, until SIGTERM or SIGINT has drained it.
@@ -16,7 +17,7 @@ package enum ServeLauncher {
     ///
     /// - Parameters:
     ///   - settings: The client settings (the one builder's).
-    ///   - options: The serve options' texts by name (`listen`, `daily-quota`, `tokens`, `cors`, `log-format`).
+    ///   - options: The serve options' texts by name (`listen`, `daily-quota`, `tokens`, `cors`, `log-format`, `redis`).
     ///   - log: Where log lines go (standard error).
     package static func run(settings: ClientSettings, options: [String: String], log write: @escaping @Sendable (String) -> Void) async throws(Failure) {
         let server: ServeServer
@@ -26,7 +27,13 @@ package enum ServeLauncher {
             )
             let text = options["log-format"] ?? "text"
             guard let format = ServeLog.Format(rawValue: text) else { throw .logFormat(text) }
-            server = ServeServer(configuration: configuration, log: ServeLog(format: format, now: settings.now, write: write), now: settings.now)
+            var shared: (any ServeCoordinator)?
+            if let url = options["redis"] {
+                do { shared = try RedisCoordinator(url: url) } catch { throw .redis(String(describing: error)) }
+            }
+            server = ServeServer(
+                configuration: configuration, coordinator: shared, log: ServeLog(format: format, now: settings.now, write: write), now: settings.now
+            )
         } catch {
             throw .option(error)
         }

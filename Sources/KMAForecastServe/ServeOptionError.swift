@@ -13,6 +13,8 @@ public enum ServeOptionError: Error, Hashable, Sendable, CustomStringConvertible
     case logFormat(String)
     /// The address cannot be listened on: the system's reason.
     case cannotListen(String, reason: String)
+    /// `--redis` is not a Redis URL the client can use: why (the password never in it).
+    case redis(String)
 
     public var description: String {
         switch self {
@@ -28,6 +30,8 @@ public enum ServeOptionError: Error, Hashable, Sendable, CustomStringConvertible
             "'--log-format \(text)' is not a log format: give json or text."
         case .cannotListen(let address, let reason):
             "Cannot listen on \(address): \(reason). Choose another port or address (--listen)."
+        case .redis(let reason):
+            "'--redis' cannot be used: \(reason). Give redis://[:password@]host:port[/db], e.g. redis://127.0.0.1:6379."
         }
     }
 
@@ -46,6 +50,8 @@ public enum ServeOptionError: Error, Hashable, Sendable, CustomStringConvertible
             "'--log-format \(text)' 은 로그 형식이 아닙니다: json 또는 text 를 주세요."
         case .cannotListen(let address, let reason):
             "\(address) 에서 들을 수 없습니다: \(reason). 다른 포트나 주소를 고르세요 (--listen)."
+        case .redis(let reason):
+            "'--redis' 를 쓸 수 없습니다: \(reason). redis://[:비밀번호@]호스트:포트[/db] 를 주세요 (예: redis://127.0.0.1:6379)."
         }
     }
 }

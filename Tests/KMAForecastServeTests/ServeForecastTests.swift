@@ -5,6 +5,7 @@ import KMAGrid
 @testable import KMAForecastServe
 import Testing
 import _KMATestSupport
+import _KMAToolSupport
 
 @Suite("serve: /v1/forecast — the CLI's JSON, one KMA fetch per cell and run, validators, gzip")
 struct ServeForecastTests {

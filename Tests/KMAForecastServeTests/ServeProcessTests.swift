@@ -2,6 +2,7 @@ import Foundation
 @testable import KMAForecastServe
 import Testing
 import _KMATestSupport
+import _KMAToolSupport
 
 @Suite("serve: 'kma-forecast serve' as a process — answers, drains on SIGTERM with a request in flight, exits 0")
 struct ServeProcessTests {
