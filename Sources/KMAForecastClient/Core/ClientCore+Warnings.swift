@@ -111,6 +111,11 @@ extension ClientCore {
                 if events.count >= total || fetched.page.events.isEmpty { break }
             }
             if changed { continue }
+            // Pages that end before KMA's count are a cut-short answer: using it would read the
+            // missing events' warnings as released.
+            guard events.count >= total else {
+                return .failure(ForecastClientError(.paging(.incomplete(received: events.count, expected: total)), attempts: requests, service: .warnings))
+            }
             storeWarnings(ForecastCache.StoredWarnings(pages: pages, totalCount: total, fetchedAt: now), key: key, endpoint: endpoint)
             return .success(WarningsFetched(events: events, window: key.window, fromCache: false, requests: requests, fetchedAt: now))
         }

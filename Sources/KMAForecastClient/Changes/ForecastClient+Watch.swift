@@ -1,0 +1,68 @@
+import KMAForecast
+
+/// A place a watcher watches: the name its changes carry (what was asked for) and where it is.
+public struct WatchPlace: Hashable, Sendable {
+    /// The name the changes carry (``ForecastChange/place``) and the key of the place's memory.
+    public var name: String
+    /// Where.
+    public var location: ForecastLocation
+
+    /// A place.
+    public init(name: String, location: ForecastLocation) {
+        self.name = name
+        self.location = location
+    }
+}
+
+extension ForecastClient {
+    /// One poll of a watcher (``ForecastWatcher``): each place's ``ForecastSnapshot`` now, by the
+    /// client's clock.
+    ///
+    /// What one poll costs, with the client's cache on (`kma-forecast watch` has it on):
+    /// - **Warnings** (topic `warnings`): one `getPwnCd` answer for every zone and place, asked
+    ///   once per poll (``ForecastClient/warnings(for:bulletin:budget:)``'s cache: within 5 minutes
+    ///   none, then a one-row request while KMA's count is unchanged, else every page, 1000 rows a
+    ///   page) and replayed for each place's zone. Its period is the 7 KST dates ending on the
+    ///   clock's, so a warning issued at 00:01 is in the first poll after it.
+    /// - **Forecasts** (topics `rain`: nowcast, ultra-short and short-term; `temperature`:
+    ///   short-term): per place and product, the cached run while KMA has published nothing
+    ///   newer (no request); after KMA's 10-minute update, one `getFcstVersion` per product
+    ///   and run (shared by every place), and the pages again only when the file changed; a new
+    ///   run (hourly, 3-hourly) is fetched (1 page).
+    ///
+    /// A part that failed is `nil` in its snapshot (``ForecastSnapshot``): the watcher leaves it
+    /// out of the poll. A page of `getPwnCd` that fails, or pages that end before KMA's count,
+    /// fail the warnings of every place for this poll.
+    ///
+    /// - Returns: One result per place, in order; a failure only when the place cannot be used.
+    public func watchSnapshots(for places: [WatchPlace], topics: Set<ForecastChange.Topic>, budget: RequestBudget? = nil) async -> [Result<ForecastSnapshot, ForecastClientError>] {
+        let now = KSTDateTime(core.configuration.now())
+        var events: WarningsFetched?
+        if topics.contains(.warnings), case .success(let fetched) = await core.fetchWarningEvents(budget: budget) { events = fetched }
+        var products: [ForecastProduct] = []
+        if topics.contains(.rain) { products = ForecastProduct.allCases } else if topics.contains(.temperature) { products = [.shortTerm] }
+        var results: [Result<ForecastSnapshot, ForecastClientError>] = []
+        for place in places {
+            var snapshot = ForecastSnapshot(takenAt: now)
+            if !products.isEmpty {
+                do {
+                    let forecast = try await forecast(for: place.location, products: products, budget: budget)
+                    snapshot = ForecastSnapshot(forecast)
+                    snapshot.takenAt = now
+                } catch {
+                    results.append(.failure(error))
+                    continue
+                }
+            }
+            if let events, case .success(let zone) = Self.warningZone(of: place.location) {
+                let id = zone.zone.id
+                let state = WarningReplay.state(of: events.events, at: now, zones: [id], zoneNames: [id: zone.zone.name])
+                snapshot.alerts = state.inForce
+                snapshot.upcoming = state.preliminary
+                snapshot.warningsFrom = ForecastSnapshot.windowStart(events.window.text)
+            }
+            results.append(.success(snapshot))
+        }
+        return results
+    }
+}
