@@ -5,13 +5,14 @@
 /// runtimes have (macOS 15, iOS 18), and an array of them would not build for the package's
 /// floor (macOS 13, iOS 16). A `switch` calls each command directly.
 enum Subcommand: CaseIterable, Sendable {
-    case forecast, alerts, grid, baseTime, parse, field, mcp
+    case forecast, alerts, watch, grid, baseTime, parse, field, mcp
 
     /// The subcommand's help and options.
     var spec: CommandSpec {
         switch self {
         case .forecast: ForecastCommand.spec
         case .alerts: AlertsCommand.spec
+        case .watch: WatchCommand.spec
         case .grid: GridCommand.spec
         case .baseTime: BaseTimeCommand.spec
         case .parse: ParseCommand.spec
@@ -25,6 +26,7 @@ enum Subcommand: CaseIterable, Sendable {
         switch self {
         case .forecast: try await ForecastCommand.run(arguments, context)
         case .alerts: try await AlertsCommand.run(arguments, context)
+        case .watch: try await WatchCommand.run(arguments, context)
         case .grid: try GridCommand.run(arguments, context)
         case .baseTime: try BaseTimeCommand.run(arguments, context)
         case .parse: try ParseCommand.run(arguments, context)

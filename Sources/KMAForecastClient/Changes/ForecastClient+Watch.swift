@@ -14,6 +14,16 @@ public struct WatchPlace: Hashable, Sendable {
     }
 }
 
+/// One poll's snapshots (``ForecastClient/watchSnapshots(for:topics:budget:)``) and why a part
+/// was not delivered, for a watcher to say (a key not applied for the warning service shows here
+/// on every poll).
+public struct WatchPoll: Sendable {
+    /// One result per place, in order; a failure only when the place cannot be used.
+    public var snapshots: [Result<ForecastSnapshot, ForecastClientError>]
+    /// Why parts were not delivered: the warning service's failure, each product's.
+    public var failures: [ForecastFailure]
+}
+
 extension ForecastClient {
     /// One poll of a watcher (``ForecastWatcher``): each place's ``ForecastSnapshot`` now, by the
     /// client's clock.
@@ -34,11 +44,17 @@ extension ForecastClient {
     /// out of the poll. A page of `getPwnCd` that fails, or pages that end before KMA's count,
     /// fail the warnings of every place for this poll.
     ///
-    /// - Returns: One result per place, in order; a failure only when the place cannot be used.
-    public func watchSnapshots(for places: [WatchPlace], topics: Set<ForecastChange.Topic>, budget: RequestBudget? = nil) async -> [Result<ForecastSnapshot, ForecastClientError>] {
+    /// - Returns: One result per place, in order, and the failures of the parts not delivered.
+    public func watchSnapshots(for places: [WatchPlace], topics: Set<ForecastChange.Topic>, budget: RequestBudget? = nil) async -> WatchPoll {
         let now = KSTDateTime(core.configuration.now())
         var events: WarningsFetched?
-        if topics.contains(.warnings), case .success(let fetched) = await core.fetchWarningEvents(budget: budget) { events = fetched }
+        var failures: [ForecastFailure] = []
+        if topics.contains(.warnings) {
+            switch await core.fetchWarningEvents(budget: budget) {
+            case .success(let fetched): events = fetched
+            case .failure(let error): failures.append(ForecastFailure(error))
+            }
+        }
         var products: [ForecastProduct] = []
         if topics.contains(.rain) { products = ForecastProduct.allCases } else if topics.contains(.temperature) { products = [.shortTerm] }
         var results: [Result<ForecastSnapshot, ForecastClientError>] = []
@@ -49,6 +65,7 @@ extension ForecastClient {
                     let forecast = try await forecast(for: place.location, products: products, budget: budget)
                     snapshot = ForecastSnapshot(forecast)
                     snapshot.takenAt = now
+                    failures += forecast.failures
                 } catch {
                     results.append(.failure(error))
                     continue
@@ -63,6 +80,6 @@ extension ForecastClient {
             }
             results.append(.success(snapshot))
         }
-        return results
+        return WatchPoll(snapshots: results, failures: failures)
     }
 }

@@ -18,7 +18,7 @@ extension ReplayEngine {
         }
         let parameters = request.parameters
         if request.operation == "getFcstVersion" { return versionAnswer(parameters) }
-        if request.operation.hasPrefix("getPwn") { return warningsAnswer(request.operation, parameters) }
+        if request.operation.hasPrefix("getPwn") { return warningsAnswer(request.operation, parameters, alteration: alteration) }
         if request.operation == "getUVIdxV5" {
             // The UV index (LivingWthrIdxServiceV5), by `areaNo` and `time`; NO_DATA otherwise.
             let key = MidTermKey(operation: request.operation, regionID: parameters["areaNo"] ?? "", tmFc: parameters["time"] ?? "")
