@@ -1,4 +1,5 @@
 import KMAForecastClient
+import KMAPlaces
 import KMAForecast
 
 /// The arguments of one command, parsed against its ``CommandSpec``, with typed accessors

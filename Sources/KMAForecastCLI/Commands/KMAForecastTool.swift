@@ -1,6 +1,7 @@
 import Foundation
 import KMAForecast
 import KMAForecastText
+import KMAPlaces
 
 /// The `kma-forecast` command-line tool, runnable in-process.
 ///

@@ -67,7 +67,7 @@ enum TenDayCommand {
         case .json:
             out.write(try ForecastCommand.json(forecast))
         case .csv:
-            out.write(DailyForecastSection.csv(forecast))
+            out.write(ForecastCSV.days(forecast))
         }
         return ForecastCommand.exitStatus(forecast, implicitMidTerm: false)
     }

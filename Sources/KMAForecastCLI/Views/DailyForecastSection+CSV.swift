@@ -12,24 +12,4 @@ extension DailyForecastSection {
         }
         return view.daily
     }
-
-    /// The CSV columns of `--format csv`.
-    static let csvHeader = ["date", "low", "high", "am_sky", "am_pty", "am_pop", "pm_sky", "pm_pty", "pm_pop", "source"]
-
-    /// `--format csv`: one row per day, an empty field for a missing value.
-    static func csv(_ view: LocalForecast) -> String {
-        var out = CSVText.row(csvHeader)
-        func number(_ value: Double?) -> String { value.map(JSONText.number) ?? "" }
-        for day in view.daily {
-            out += CSVText.row([
-                day.isoDate, number(day.lowTemperature?.value), number(day.highTemperature?.value),
-                day.morning?.sky.map { String($0.code) } ?? "", day.morning?.precipitationType.map { String($0.code) } ?? "",
-                day.morning?.precipitationChancePercent.map(String.init) ?? "",
-                day.afternoon?.sky.map { String($0.code) } ?? "", day.afternoon?.precipitationType.map { String($0.code) } ?? "",
-                day.afternoon?.precipitationChancePercent.map(String.init) ?? "",
-                day.source?.kind ?? "",
-            ])
-        }
-        return out
-    }
 }

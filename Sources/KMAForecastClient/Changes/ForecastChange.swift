@@ -66,6 +66,13 @@ public struct ForecastChange: Hashable, Sendable {
 
     /// The kinds a watcher can be asked for (`--on rain,warnings,temperature`).
     public enum Topic: String, Hashable, Sendable, Codable, CaseIterable {
+        /// The topics of a comma-separated list (`rain,warnings`); `nil` when a word is not one or none is given.
+        public static func list(_ text: String) -> Set<Topic>? {
+            let words = text.split(separator: ",").map { String($0.filter { $0 != " " }) }
+            let topics = Set(words.compactMap(Topic.init(rawValue:)))
+            return words.isEmpty || topics.count != Set(words).count ? nil : topics
+        }
+
         /// Precipitation starting, stopping, changing type; a day's chance of rain.
         case rain
         /// A day's high or low revised.

@@ -67,4 +67,24 @@ package enum ForecastCSV {
         }
         return [dailyProduct, base.0, base.1, day.start.yyyymmdd.description, "", String(cell.nx), String(cell.ny)] + categories.map(value)
     }
+
+    /// The columns of the ten-day view's `--format csv` (`kma-forecast --days N`).
+    package static let daysHeader = ["date", "low", "high", "am_sky", "am_pty", "am_pop", "pm_sky", "pm_pty", "pm_pop", "source"]
+
+    /// The ten-day view's `--format csv`: one row per day, an empty field for a missing value.
+    package static func days(_ view: LocalForecast) -> String {
+        var out = CSVText.row(daysHeader)
+        func number(_ value: Double?) -> String { value.map(JSONText.number) ?? "" }
+        for day in view.daily {
+            out += CSVText.row([
+                day.isoDate, number(day.lowTemperature?.value), number(day.highTemperature?.value),
+                day.morning?.sky.map { String($0.code) } ?? "", day.morning?.precipitationType.map { String($0.code) } ?? "",
+                day.morning?.precipitationChancePercent.map(String.init) ?? "",
+                day.afternoon?.sky.map { String($0.code) } ?? "", day.afternoon?.precipitationType.map { String($0.code) } ?? "",
+                day.afternoon?.precipitationChancePercent.map(String.init) ?? "",
+                day.source?.kind ?? "",
+            ])
+        }
+        return out
+    }
 }

@@ -126,7 +126,7 @@ struct WatchClientTests {
             return sent
         }
         let once = try await run(restartAt: nil)
-        #expect(once.map(\.kind) == [.warningUpgraded, .warningIssued, .warningReleased])
+        #expect(once.map(\.kind) == [.warningUpcoming, .warningIssued, .warningUpgraded, .warningReleased])
         for restartAt in [1, 3, 4, 5, 9] {
             #expect(try await run(restartAt: restartAt) == once, "restarted before poll \(restartAt)")
         }
