@@ -1,12 +1,15 @@
 #if os(macOS) || os(Linux)
 import Foundation
 import KMAForecast
+import _KMASystem
 
 /// A program run for each change (`kma-forecast watch --exec`), never through a shell: the
 /// command is split at spaces into the program and its arguments (quotes, `;`, `$` and `|` are
 /// plain characters), found on `PATH` by `/usr/bin/env`; the change goes to it as JSON on its
 /// standard input and in `KMA_CHANGE_ID`, `KMA_CHANGE_KIND`, `KMA_CHANGE_PLACE`, `KMA_CHANGE_AT`,
-/// `KMA_CHANGE_TEXT` (the English sentence, network text escaped). macOS and Linux only.
+/// `KMA_CHANGE_TEXT` (the English sentence, network text escaped). macOS and Linux only. A run
+/// sets SIGPIPE to be ignored in this process, so that a program that exits without reading
+/// its input cannot end the caller.
 public struct ChangeProgram: Sendable {
     /// The program and its arguments.
     public var command: [String]
@@ -40,7 +43,9 @@ public struct ChangeProgram: Sendable {
             return "watch --exec: '\(shown)' could not be started (\(PrintableText.excerpt(error.localizedDescription)))"
         }
         // A program that does not read its input is not an error of ours: the write fails
-        // quietly (the tool ignores SIGPIPE).
+        // quietly instead of the broken pipe's signal ending this process (SIGPIPE is ignored
+        // from the first run on, as the command-line tool does from its start).
+        SystemCalls.ignoreBrokenPipeSignal()
         try? input.fileHandleForWriting.write(contentsOf: Data((json + "\n").utf8))
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()

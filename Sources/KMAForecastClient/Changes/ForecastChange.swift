@@ -167,7 +167,7 @@ public struct ForecastChange: Hashable, Sendable {
     }
 
     /// The stable id: `kind:place:` then the warning's key (and, for a modification, its issue
-    /// and announced end), or the time and the values.
+    /// and announced end), or the time, the basis (rain) and the values.
     public func makeID() -> String {
         var parts = [kind.rawValue, place]
         if let key = warningKey, let alert {
@@ -176,6 +176,8 @@ public struct ForecastChange: Hashable, Sendable {
             if let previousAlert, kind == .warningKindChanged { parts.append("from:\(previousAlert.kind.code)") }
         } else {
             parts.append(at.iso8601)
+            // The basis too: rain forecast for 14:00 and rain observed at 14:00 are two changes.
+            if kind.topic == .rain { parts.append(basis.rawValue) }
             if let precipitation { parts.append("pty:\(precipitation.rawValue)") }
             if let value { parts.append(Self.number(value)) }
         }

@@ -49,15 +49,15 @@ struct WatchClientTests {
             sent += try await poll(&watcher, client, places).map { (String(at.dropFirst(11).prefix(5)), $0) }
         }
         try await step(0)
-        try await step(10, .dropItems(400))
-        try await step(10, .dropItems(400))
+        try await step(10, .dropItems(505))
+        try await step(10, .dropItems(505))
         try await step(10, .status(500), times: 2)
         try await step(10, .status(500), times: 2)
         try await step(10)
         #expect(sent.isEmpty, "\(sent.map(\.1.english))")
         server.setWarningEvents(filler + WarningsScenario.seoulSoutheast)  // 10:00 heat up, wind next door; 11:50 rain released
         try await step(80)   // 11:10
-        try await step(50, .dropItems(400))   // 12:00: cut short
+        try await step(50, .dropItems(505))   // 12:00: cut short (page 2 empty, KMA's count unchanged)
         try await step(10)   // 12:10: the release seen once, held
         try await step(10, .status(500), times: 2)   // 12:20: failed
         try await step(10)   // 12:30: confirmed
