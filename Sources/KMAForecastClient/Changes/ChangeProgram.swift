@@ -28,13 +28,12 @@ public struct ChangeProgram: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
-        var environment = ProcessInfo.processInfo.environment
-        environment["KMA_CHANGE_ID"] = change.id
-        environment["KMA_CHANGE_KIND"] = change.kind.rawValue
-        environment["KMA_CHANGE_PLACE"] = change.place
-        environment["KMA_CHANGE_AT"] = change.at.iso8601
-        environment["KMA_CHANGE_TEXT"] = change.english
-        process.environment = environment
+        // Written for the program, never read by this package (not settings: EnvironmentVariable).
+        let written = [
+            "KMA_CHANGE_ID": change.id, "KMA_CHANGE_KIND": change.kind.rawValue, "KMA_CHANGE_PLACE": change.place,
+            "KMA_CHANGE_AT": change.at.iso8601, "KMA_CHANGE_TEXT": change.english,
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(written) { _, new in new }
         let input = Pipe()
         process.standardInput = input
         do {
