@@ -21,7 +21,7 @@ package enum KoreanHelp {
     package static let commandHeading = "kma-forecast "
 
     /// The subcommands, in help order (as the CLI lists them).
-    package static let subcommands = ["forecast", "alerts", "grid", "place", "base-time", "parse", "field", "mcp", "serve"]
+    package static let subcommands = ["forecast", "alerts", "watch", "grid", "place", "base-time", "parse", "field", "mcp", "serve"]
 
     /// A command's one-line overview (`""` is the tool itself), or `nil` when the table has none.
     package static func abstract(_ command: String) -> String? { abstracts[command] }
@@ -30,8 +30,12 @@ package enum KoreanHelp {
     /// option's shared line), or `nil` when the table has none.
     package static func option(_ name: String, command: String) -> String? {
         // The tool's own options are the forecast's.
-        optionLines[(command.isEmpty ? "forecast" : command) + "/" + name] ?? optionLines[name]
+        let own = command.isEmpty ? "forecast" : command
+        return optionLines[own + "/" + name] ?? sharedOptions[own].flatMap { optionLines[$0 + "/" + name] } ?? optionLines[name]
     }
+
+    /// Commands whose shared options are another command's, with its words (`watch` takes `alerts`'s).
+    static let sharedOptions = ["watch": "alerts"]
 
     /// A command's notes and examples (`""`: the tool's own, with the list of subcommands), or
     /// `nil` when the table has none.
@@ -49,6 +53,7 @@ package enum KoreanHelp {
         "": "기상청 단기예보 조회서비스의 날씨.",
         "forecast": "한 곳의 날씨: 지금, 다가올 시간, 앞으로의 날.",
         "alerts": "한 곳에 발효 중인 기상특보를 보여 줍니다.",
+        "watch": "한 곳을 지켜봅니다: 비가 시작하거나 그칠 때, 날의 최고·최저기온이 바뀔 때, 기상특보가 발표·해제될 때 알립니다.",
         "grid": "위도·경도와 기상청 격자(nx, ny)를 서로 바꿉니다.",
         "place": "한 곳의 모든 코드: 격자, areaNo, 중기예보 구역, 특보구역, 예보 기상청.",
         "base-time": "지금이나 한 시각에 예보마다 요청할 base_date 와 base_time 을 보여 줍니다.",

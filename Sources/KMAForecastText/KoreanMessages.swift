@@ -69,6 +69,7 @@ package enum KoreanMessages {
         ),
         ("Missing expected argument: give '--place <name>' or '--lat <lat> --lon <lon>' (or --demo)", "필요한 인수가 없습니다: '--place <name>' 또는 '--lat <lat> --lon <lon>'을(를) 주세요 (또는 --demo)"),
         ("Give only one of '--hours <n>' and '--all'", "'--hours <n>'와 '--all' 중 하나만 주세요"),
+        ("Give only one of '--jsonl' and '--exec <command>'", "'--jsonl'와 '--exec <command>' 중 하나만 주세요"),
         ("'{}' chooses the hours of the text view's table; --format {} shows every hour", "'{}'은(는) 텍스트 보기 표의 시간을 고릅니다. --format {}은(는) 모든 시간을 보여 줍니다"),
         (
             "'--at <instant>' asks KMA for another instant; the sample is a recording of one instant. Give a key (KMA_SERVICE_KEY) to use --at, or leave it out",

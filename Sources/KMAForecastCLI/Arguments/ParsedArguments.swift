@@ -1,4 +1,5 @@
 import KMAForecastClient
+import KMAPlaces
 import KMAForecast
 import KMAForecastText
 

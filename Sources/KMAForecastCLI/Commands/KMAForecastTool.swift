@@ -2,6 +2,7 @@ import Foundation
 import KMAForecast
 import KMAForecastClient
 import KMAForecastText
+import KMAPlaces
 
 /// The `kma-forecast` command-line tool, runnable in-process.
 ///

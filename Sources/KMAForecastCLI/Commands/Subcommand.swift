@@ -5,13 +5,14 @@
 /// runtimes have (macOS 15, iOS 18), and an array of them would not build for the package's
 /// floor (macOS 13, iOS 16). A `switch` calls each command directly.
 enum Subcommand: CaseIterable, Sendable {
-    case forecast, alerts, grid, place, baseTime, parse, field, mcp, serve
+    case forecast, alerts, watch, grid, place, baseTime, parse, field, mcp, serve
 
     /// The subcommand's help and options.
     var spec: CommandSpec {
         switch self {
         case .forecast: ForecastCommand.spec
         case .alerts: AlertsCommand.spec
+        case .watch: WatchCommand.spec
         case .grid: GridCommand.spec
         case .place: PlaceCommand.spec
         case .baseTime: BaseTimeCommand.spec
@@ -27,6 +28,7 @@ enum Subcommand: CaseIterable, Sendable {
         switch self {
         case .forecast: try await ForecastCommand.run(arguments, context)
         case .alerts: try await AlertsCommand.run(arguments, context)
+        case .watch: try await WatchCommand.run(arguments, context)
         case .grid: try GridCommand.run(arguments, context)
         case .place: try PlaceCommand.run(arguments, context)
         case .baseTime: try BaseTimeCommand.run(arguments, context)

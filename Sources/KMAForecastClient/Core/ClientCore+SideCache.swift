@@ -161,6 +161,11 @@ extension ClientCore {
                 if items >= total || count.items == 0 { break }
             }
             guard !changed, let first = pages.first else { continue }
+            // Pages that end before KMA's count are a cut-short answer: using it would read the
+            // missing items as gone (for the warnings, their warnings as released).
+            guard items >= total else {
+                return .failure(ForecastClientError(.paging(.incomplete(received: items, expected: total)), attempts: requests, service: Service.root.service))
+            }
             store(ForecastCache.StoredAnswer(bodies: bodies, fetchedAt: now, total: total), entry: entry, endpoint: endpoint)
             return .success(SideFetched(value: first, pages: pages, issue: issue, fromCache: false, requests: requests, fetchedAt: now))
         }

@@ -19,7 +19,7 @@ extension ReplayEngine {
         }
         let parameters = request.parameters
         if request.operation == "getFcstVersion" { return versionAnswer(parameters) }
-        if request.operation.hasPrefix("getPwn") { return warningsAnswer(request.operation, parameters) }
+        if request.operation.hasPrefix("getPwn") { return warningsAnswer(request.operation, parameters, alteration: alteration) }
         if let route {
             // An operation added by a test, by its subject and issue; NO_DATA otherwise.
             let key = MidTermKey(operation: request.operation, regionID: parameters[route.subject] ?? "", tmFc: parameters[route.issue] ?? "")

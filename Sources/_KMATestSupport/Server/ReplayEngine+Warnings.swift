@@ -5,21 +5,35 @@ extension ReplayEngine {
     /// (`getPwnCd`) the page of the zone events asked for (`pageNo`, `numOfRows`; KMA's
     /// envelope with `totalCount`), NO_DATA when there are none. Without `fromTmFc`/`toTmFc`
     /// `getPwnCd` answers 11, as KMA does for a missing parameter.
-    func warningsAnswer(_ operation: String, _ parameters: [String: String]) -> HTTPAnswer {
+    func warningsAnswer(_ operation: String, _ parameters: [String: String], alteration: ReplayFault? = nil) -> HTTPAnswer {
         if let answer = state.withLock({ $0.warningAnswers[operation] }) { return answer }
         guard operation == "getPwnCd" else { return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody) }
         guard parameters["fromTmFc"] != nil, parameters["toTmFc"] != nil else {
             return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: RecordedRunPages.missingParametersBody)
         }
-        let items = state.withLock { $0.warningItems }
+        // As KMA does: only the events issued (`tmFc`) on the dates asked for.
+        let from = Int(parameters["fromTmFc"] ?? "") ?? 0, to = Int(parameters["toTmFc"] ?? "") ?? Int.max
+        let items = state.withLock { $0.warningItems }.filter { item in
+            guard let tmFc = Self.issueTime(of: item) else { return true }
+            return (from...max(from, to)).contains(Int(tmFc / 10_000))
+        }
         let pageNo = Int(parameters["pageNo"] ?? "1") ?? 1, numOfRows = Int(parameters["numOfRows"] ?? "10") ?? 10
         guard !items.isEmpty, let slice = RecordedRunPages.slice(count: items.count, pageNo: pageNo, numOfRows: numOfRows) else {
             return HTTPAnswer(status: 200, contentType: ReplayServer.json, body: noDataBody)
         }
+        var page = Array(items[slice])
+        if case .dropItems(let count)? = alteration { page.removeLast(min(count, page.count)) }  // a page cut short
         return HTTPAnswer(
             status: 200, contentType: ReplayServer.json,
-            body: RecordedRunPages.page(items[slice], pageNo: pageNo, numOfRows: numOfRows, totalCount: items.count)
+            body: RecordedRunPages.page(page[...], pageNo: pageNo, numOfRows: numOfRows, totalCount: items.count)
         )
+    }
+
+    /// An event's `tmFc` (`YYYYMMDDHHMM`), read from its JSON object.
+    static func issueTime(of item: [UInt8]) -> Int64? {
+        let text = String(decoding: item, as: UTF8.self)
+        guard let key = text.firstRange(of: #""tmFc":"#) else { return nil }
+        return Int64(text[key.upperBound...].prefix { $0.isNumber })
     }
 }
 
