@@ -229,7 +229,7 @@ let package = Package(
         .testTarget(
             name: "KMAForecastServeTests",
             // "kma-forecast": ServeProcessTests runs `kma-forecast serve` of the same build as a process.
-            dependencies: ["KMAForecastServe", "KMAForecastClient", "KMAForecast", "KMAGrid", "kma-forecast", "_KMATestSupport", "_KMAToolSupport", "_KMASystem"]
+            dependencies: ["KMAForecastServe", "KMARedis", "KMAForecastClient", "KMAForecast", "KMAGrid", "kma-forecast", "_KMATestSupport", "_KMAToolSupport", "_KMASystem"]
         ),
         .testTarget(
             name: "KMAForecastNetCDFTests",

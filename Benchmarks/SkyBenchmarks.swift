@@ -30,7 +30,7 @@ private let hourInputs: [(t: Double, rh: Double, wsd: Double, month: Int)] = {
 /// The baseline for `sun.events`: NOAA's calculator written plainly (`NOAASolarReference`) with
 /// the date arithmetic the common way, Foundation's `Calendar` in KST: the date's components,
 /// its midnight, and each event as a `Date` by `date(byAdding:)`.
-struct CalendarSunEvents {
+struct CalendarSunTimes {
     let calendar: Calendar
 
     init() {
@@ -77,12 +77,12 @@ enum PlainApparent {
 
 @MainActor
 func addSkyBenchmarks(_ suite: BenchmarkSuite) {
-    let calendar = CalendarSunEvents()
+    let calendar = CalendarSunTimes()
     suite.add(
         "sun.events", per: "day", items: sunCount,
         check: {
             for input in sunInputs.prefix(2_000) {
-                guard let sun = SunEvents(day: input.day, latitude: input.latitude, longitude: input.longitude) else {
+                guard let sun = SunTimes(day: input.day, latitude: input.latitude, longitude: input.longitude) else {
                     throw CheckFailure("no events at \(input)")
                 }
                 let ours = [sun.astronomicalDawn, sun.nauticalDawn, sun.civilDawn, sun.sunrise, sun.solarNoon, sun.sunset,
@@ -101,7 +101,7 @@ func addSkyBenchmarks(_ suite: BenchmarkSuite) {
         }
     ) {
         for input in sunInputs {
-            blackHole(SunEvents(day: input.day, latitude: input.latitude, longitude: input.longitude))
+            blackHole(SunTimes(day: input.day, latitude: input.latitude, longitude: input.longitude))
         }
     }
     suite.add(

@@ -21,7 +21,7 @@ import anyio
 import jsonschema
 from mcp import Client, StdioServerParameters
 
-TOOLS = ["kma_forecast", "kma_forecast_many", "kma_grid", "kma_base_times", "kma_place_search", "kma_field_values", "kma_warnings"]
+TOOLS = ["kma_forecast", "kma_forecast_many", "kma_grid", "kma_base_times", "kma_place_search", "kma_field_values", "kma_warnings", "kma_place_codes"]
 failures = []
 checks = 0
 
@@ -44,7 +44,7 @@ async def session(args, mode):
         check(client.protocol_version == ("2025-11-25" if mode == "legacy" else "2026-07-28"), f"{mode}: negotiated {client.protocol_version}")
         listed = await client.list_tools()
         names = [tool.name for tool in listed.tools]
-        check(names == TOOLS, f"{mode}: tools/list gives the seven tools in order: {names}")
+        check(names == TOOLS, f"{mode}: tools/list gives the eight tools in order: {names}")
         schemas = {tool.name: tool.output_schema for tool in listed.tools}
         for tool in listed.tools:
             check(tool.input_schema.get("type") == "object" and tool.input_schema.get("additionalProperties") is False, f"{mode}: {tool.name} inputSchema is a closed object")

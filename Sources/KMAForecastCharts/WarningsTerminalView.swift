@@ -27,7 +27,7 @@ package struct WarningsTerminalView: Sendable {
         let preliminary = forecast.warnings?.preliminary ?? []
         guard !forecast.alerts.isEmpty || !preliminary.isEmpty else { return "" }
         let ko = language == .ko
-        var heading = WeatherAlertText.heading(language)
+        var heading = WeatherWarningText.heading(language)
         if forecast.warnings?.recording != nil, let outcome = forecast.warnings {
             let zone = PrintableText.singleLine(outcome.zone?.name ?? "")
             let at = CalendarText.readable(outcome.replayedAt)
@@ -37,10 +37,10 @@ package struct WarningsTerminalView: Sendable {
         typealias Block = (heading: String, lines: [String], paint: (String) -> String)
         var blocks: [Block] = []
         if !forecast.alerts.isEmpty {
-            blocks.append((heading, forecast.alerts.map { WeatherAlertText.line($0, language) }, style.alert))
+            blocks.append((heading, forecast.alerts.map { WeatherWarningText.line($0, language) }, style.alert))
         }
         if !preliminary.isEmpty {
-            blocks.append((ko ? "발효 예정 특보" : "Warnings announced to start later", preliminary.map { WeatherAlertText.preliminaryLine($0, language) }, style.yellow))
+            blocks.append((ko ? "발효 예정 특보" : "Warnings announced to start later", preliminary.map { WeatherWarningText.preliminaryLine($0, language) }, style.yellow))
         }
         let total = forecast.alerts.count + preliminary.count
         var shown = 0
@@ -97,12 +97,12 @@ package struct WarningsTerminalView: Sendable {
         } else if found.alerts.isEmpty {
             lines.append(ko ? "발효 중인 특보 없음" : "No weather warning in force")
         } else {
-            lines.append(style.alert(WeatherAlertText.heading(language)))
-            lines += found.alerts.map { style.alert("  " + WeatherAlertText.line($0, language)) }
+            lines.append(style.alert(WeatherWarningText.heading(language)))
+            lines += found.alerts.map { style.alert("  " + WeatherWarningText.line($0, language)) }
         }
         if !found.preliminary.isEmpty {
             lines.append(style.yellow(ko ? "발효 예정 특보" : "Warnings announced to start later"))
-            lines += found.preliminary.map { style.yellow("  " + WeatherAlertText.preliminaryLine($0, language)) }
+            lines += found.preliminary.map { style.yellow("  " + WeatherWarningText.preliminaryLine($0, language)) }
         }
         if let bulletin = found.bulletin {
             let at = bulletin.issuedAt.map { CalendarText.readable($0) + " KST" } ?? ""

@@ -103,7 +103,7 @@ extension MCPTools {
                         lines.append("  warnings: " + note(Self.warningsFailed(failure)))
                         json = json.setting("warningsError", .string(failure.message))
                     } else {
-                        lines.append("  " + (warnings.alerts.isEmpty ? "warnings: none in force" : WeatherAlertText.sentence(warnings.alerts)))
+                        lines.append("  " + (warnings.alerts.isEmpty ? "warnings: none in force" : WeatherWarningText.sentence(warnings.alerts)))
                         json = json.setting("warnings", Self.json(alerts: warnings.alerts))
                     }
                 }

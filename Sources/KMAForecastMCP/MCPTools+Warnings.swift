@@ -61,10 +61,10 @@ extension MCPTools {
         } else if found.alerts.isEmpty {
             lines.append("No weather warning in force in the zone at \(found.warnings.replayedAt.iso8601).")
         } else {
-            lines.append(WeatherAlertText.sentence(found.alerts))
+            lines.append(WeatherWarningText.sentence(found.alerts))
         }
         if !found.preliminary.isEmpty {
-            lines.append("Announced to start later: " + found.preliminary.map { WeatherAlertText.preliminaryLine($0, .en) }.joined(separator: "; ") + ".")
+            lines.append("Announced to start later: " + found.preliminary.map { WeatherWarningText.preliminaryLine($0, .en) }.joined(separator: "; ") + ".")
         }
         if let bulletin = found.bulletin {
             let at = bulletin.issuedAt?.iso8601 ?? "?"
@@ -84,7 +84,7 @@ extension MCPTools {
 
     /// Warnings in force as `kma_forecast` and `kma_forecast_many` structure them: the Korean
     /// and English titles, the zone, since when and (when KMA announced it) until when.
-    static func json(alerts: [WeatherAlert]) -> JSONValue {
+    static func json(alerts: [WeatherWarning]) -> JSONValue {
         .array(alerts.map { alert in
             var item: [(String, JSONValue)] = [
                 ("title", .string(alert.title)), ("englishTitle", .string(alert.englishTitle)), ("zone", .string(alert.zoneName)),
@@ -100,7 +100,7 @@ extension MCPTools {
     static func warningsLead(_ forecast: LocalForecast) -> [String] {
         if let failure = forecast.warnings?.failure { return ["Weather warnings unavailable: \(failure.message)"] }
         guard !forecast.alerts.isEmpty else { return [] }
-        let sentence = WeatherAlertText.sentence(forecast.alerts)
+        let sentence = WeatherWarningText.sentence(forecast.alerts)
         return [forecast.warnings?.recording != nil ? "Recorded sample (another time, not live): " + sentence : sentence]
     }
 }

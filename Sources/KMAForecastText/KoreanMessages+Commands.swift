@@ -114,6 +114,7 @@ extension KoreanMessages {
         "fieldValidAll": "'--valid all'은 발표의 모든 유효 시각을 NetCDF 파일 하나에 씁니다: '--format netcdf --output <file.nc>'를 더하세요",
         "fieldValid": "'{}' 값은 '--valid <instant>'에 쓸 수 없습니다: {}",
         "atInvalid": "'{}' 값은 '--at <instant>'에 쓸 수 없습니다: {}",
+        "atBaseTimeRange": "'{}' 값은 '--at <instant>'에 쓸 수 없습니다: 1000-01-02부터 9999-12-30까지(한국 시각 날짜, 양 끝 포함)의 시각을 주세요",
         "netcdfStream": "NetCDF 는 스트림이 아니라 파일에 씁니다: '--output <file.nc>'를 주세요",
         "netcdfVar": "'{}' 값은 '--var <code>'에 쓸 수 없습니다: '{}'은(는) {} 격자의 변수가 아닙니다. 변수: {} (또는 all)",
         "fieldNotACode": "기상청이 {}에 격자 {} ({})의 값으로 {}을(를) 보냈는데, 코드가 아닙니다(정수가 아님). NetCDF 에는 {}을(를) 코드로 씁니다: 이 변수에는 '--format csv'를 쓰세요",

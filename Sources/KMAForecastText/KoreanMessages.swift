@@ -60,7 +60,6 @@ package enum KoreanMessages {
         ("The value '{}' is invalid for '{}': {} must be in {}", "'{}' 값은 '{}'에 쓸 수 없습니다: {}은(는) {} 범위여야 합니다"),
         ("The value '{}' is invalid for '{}': expected a latitude in degrees north, -90...90{}", "'{}' 값은 '{}'에 쓸 수 없습니다: 북위 -90...90도의 위도가 필요합니다{}"),
         ("The value '{}' is invalid for '{}': expected a longitude in degrees east, -180...180{}", "'{}' 값은 '{}'에 쓸 수 없습니다: 동경 -180...180도의 경도가 필요합니다{}"),
-        ("The value '{}' is invalid for '{}': give an instant from 1000-01-02 to 9999-12-30 (KST dates, both included)", "'{}' 값은 '{}'에 쓸 수 없습니다: 1000-01-02부터 9999-12-30까지(한국 시각 날짜, 양 끝 포함)의 시각을 주세요"),
         ("The value '{}' is invalid for '{}': {}", "'{}' 값은 '{}'에 쓸 수 없습니다: {}"),
         ("Missing expected argument '{}'", "필요한 인수 '{}'이(가) 없습니다"),
         (

@@ -30,7 +30,7 @@ struct MCPResultSizeTests {
     func oneForecast() async throws {
         let server = try HaeundaeScenario.server()
         defer { server.stop() }
-        let sample = await runMCP([MCPRequest.call(id: 1, "kma_forecast", #"{"place":"부산"}"#)])
+        let sample = await runMCP([MCPRequest.call(id: 1, "kma_forecast", #"{"place":"경기도 수원시 권선구"}"#)])
         let live = await runMCP(
             [MCPRequest.call(id: 1, "kma_forecast", #"{"place":"해운대구"}"#), MCPRequest.call(id: 2, "kma_forecast", #"{"place":"해운대구","days":11,"hours":48}"#)],
             environment: HaeundaeScenario.environment(server), now: HaeundaeScenario.now

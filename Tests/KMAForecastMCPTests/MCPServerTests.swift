@@ -85,7 +85,7 @@ struct MCPServerTests {
         #expect(run.lines.contains(#"{"jsonrpc":"2.0","id":7,"result":{"resultType":"complete"}}"#))
     }
 
-    @Test("tools/list: seven tools in a fixed order, each with a description, an object inputSchema closed to other keys, an outputSchema and read-only hints")
+    @Test("tools/list: eight tools in a fixed order, each with a description, an object inputSchema closed to other keys, an outputSchema and read-only hints")
     func toolsList() async throws {
         let run = await runMCP([#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, #"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{}}}"#])
         let tools = try #require(run.replies.first?["result"]?["tools"]?.arrayValue)

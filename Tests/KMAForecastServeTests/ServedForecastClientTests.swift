@@ -11,7 +11,8 @@ struct ServedForecastClientTests {
     @Test("The forecast through the serve root decodes equal to the server's JSON, for a cell, a coordinate and a place")
     func sameForecast() async throws {
         let harness = try ServeHarness()
-        let client = try ServedForecastClient(root: "http://127.0.0.1:\(harness.port)/")
+        // A bounded wait, not a speed verdict: a busy machine (the whole suite on 2 cores) may take long.
+        let client = try ServedForecastClient(root: "http://127.0.0.1:\(harness.port)/", timeout: .seconds(600))
         let cell = try GridCell(nx: 98, ny: 76)
         let viaClient = try await client.forecast(for: .cell(cell), days: nil)
         let served = try await harness.get("/v1/forecast?nx=98&ny=76&days=0")

@@ -27,7 +27,7 @@ extension ForecastDay: Codable {
         apparentTemperatureLow = try container.decodeIfPresent(Double.self, forKey: .apparentTemperatureLow)
         apparentTemperatureHigh = try container.decodeIfPresent(Double.self, forKey: .apparentTemperatureHigh)
         uvIndexMax = try container.decodeIfPresent(Int.self, forKey: .uvIndexMax)
-        sun = try container.decodeIfPresent(SunEvents.self, forKey: .sun)
+        sun = try container.decodeIfPresent(SunTimes.self, forKey: .sun)
     }
 
     /// Encodes the shape.

@@ -41,9 +41,9 @@ public struct ForecastDay: Hashable, Sendable {
     /// The evening (18–23 h), set only for a day that has neither ``morning`` nor ``afternoon``
     /// but has evening hours: today, asked late in the day, says what it has.
     public var evening: HalfDayForecast?
-    /// The day's sun at the place (computed on the device, ``SunEvents``); `nil` when the
+    /// The day's sun at the place (computed on the device, ``SunTimes``); `nil` when the
     /// forecast has no coordinate for it.
-    public var sun: SunEvents? = nil
+    public var sun: SunTimes? = nil
     /// The lowest 체감온도 (``ApparentTemperature``) of the day's hours the forecast holds, °C; `nil` when none has one.
     public var apparentTemperatureLow: Double? = nil
     /// The highest 체감온도 of the day's hours the forecast holds, °C.

@@ -14,7 +14,7 @@
 ///   level in force stays, and the new one is ``State/preliminary``. A change (변경, 대치) replaces the
 ///   level in force when it starts.
 /// - An end (해제) removes the kind at its end time: a release announced for later leaves the
-///   warning in force with ``WeatherAlert/endsAt`` set. A change release (변경해제) removes only its
+///   warning in force with ``WeatherWarning/endsAt`` set. A change release (변경해제) removes only its
 ///   own level. `allEndTime` ends only the event's own kind.
 /// - A release for a kind not in force changes nothing (it was issued before the period asked).
 ///
@@ -24,15 +24,15 @@ public enum WarningReplay {
     /// What the events say at an instant.
     public struct State: Hashable, Sendable {
         /// The warnings in force, most severe first, then by zone and kind.
-        public var inForce: [WeatherAlert]
+        public var inForce: [WeatherWarning]
         /// Warnings issued to start after the instant (발표 예고 / a change announced ahead),
         /// kept apart from those in force.
-        public var preliminary: [WeatherAlert]
+        public var preliminary: [WeatherWarning]
         /// The most recent event replayed, if any.
         public var lastEventAt: KSTDateTime?
 
         /// A state.
-        public init(inForce: [WeatherAlert], preliminary: [WeatherAlert], lastEventAt: KSTDateTime? = nil) {
+        public init(inForce: [WeatherWarning], preliminary: [WeatherWarning], lastEventAt: KSTDateTime? = nil) {
             self.inForce = inForce
             self.preliminary = preliminary
             self.lastEventAt = lastEventAt
@@ -45,8 +45,8 @@ public enum WarningReplay {
     }
 
     private struct Entry {
-        var current: WeatherAlert?
-        var pending: WeatherAlert?
+        var current: WeatherWarning?
+        var pending: WeatherWarning?
     }
 
     /// The state at `instant` of the events (any order, any zones).
@@ -75,8 +75,8 @@ public enum WarningReplay {
             apply(event, to: &entry, name: zoneNames[event.zoneID])
             entries[key] = entry
         }
-        var inForce: [WeatherAlert] = []
-        var preliminary: [WeatherAlert] = []
+        var inForce: [WeatherWarning] = []
+        var preliminary: [WeatherWarning] = []
         for key in entries.keys {
             guard var entry = entries[key] else { continue }
             settle(&entry, at: instant)
@@ -87,7 +87,7 @@ public enum WarningReplay {
     }
 
     /// Most severe first, then zone, then kind.
-    static func sorted(_ alerts: [WeatherAlert]) -> [WeatherAlert] {
+    static func sorted(_ alerts: [WeatherWarning]) -> [WeatherWarning] {
         alerts.sorted { a, b in
             if a.level != b.level { return a.level > b.level }
             if a.zoneID != b.zoneID { return a.zoneID < b.zoneID }
@@ -114,7 +114,7 @@ public enum WarningReplay {
         switch event.effect {
         case .put:
             let start = max(event.startsAt ?? event.issuedAt, event.issuedAt)
-            let alert = WeatherAlert(
+            let alert = WeatherWarning(
                 zoneID: event.zoneID, zoneName: zoneName, kind: event.kind, level: event.level, issuedAt: event.issuedAt,
                 effectiveAt: start, endsAt: nil, firstIssuedAt: nil
             )

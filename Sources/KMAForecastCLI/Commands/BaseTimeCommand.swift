@@ -94,18 +94,22 @@ enum BaseTimeCommand {
         guard let text = arguments.string("at") else {
             return KSTDateTime.unixSeconds(of: context.now())
         }
+        // KMA's base_date has eight digits: years 1000 to 9999, less a day at each end for the
+        // runs before and after. The rule is the KST date, 1000-01-02 through 9999-12-30 both
+        // included, and the message (for any instant outside it, the reader's years too) says
+        // exactly that.
+        let outside = CLIError.misused(
+            "The value '\(text)' is invalid for '--at <instant>': give an instant from 1000-01-02 to 9999-12-30 (KST dates, both included)",
+            korean: KoreanMessages.text("atBaseTimeRange", text)
+        )
         let instant: KSTDateTime
         do {
             instant = try GivenInstant.read(text)
         } catch {
+            if case .outsideYears = error { throw outside }
             throw .misused("The value '\(text)' is invalid for '--at <instant>': \(error.reason)", korean: KoreanMessages.text("atInvalid", text, KoreanMessages.givenInstant(error)))
         }
-        // KMA's base_date has eight digits: years 1000 to 9999, less a day at each end for the
-        // runs before and after. The rule is the KST date, 1000-01-02 through 9999-12-30 both
-        // included, and the message says exactly that.
-        guard (10_000_102...99_991_230).contains(instant.yyyymmdd) else {
-            throw .usage("The value '\(text)' is invalid for '--at <instant>': give an instant from 1000-01-02 to 9999-12-30 (KST dates, both included)")
-        }
+        guard (10_000_102...99_991_230).contains(instant.yyyymmdd) else { throw outside }
         return instant.unixSeconds
     }
 }

@@ -69,8 +69,9 @@ enum GridCommand {
         if batch {
             let path = arguments.string("input") ?? "-"
             let input = try context.readInput(path)
-            let failures = GridInputConverter(grid: grid, format: format).convert(
-                input, standardOutput: out, standardError: context.standardError
+            let errors = context.standardError
+            let failures = GridInputConverter(grid: grid, json: format == .json).convert(
+                input, output: { out.write(bytes: $0) }, errors: { errors.write($0) }
             )
             return failures == 0 ? ExitCode.success : ExitCode.failure
         }

@@ -29,8 +29,8 @@ extension ForecastChange: Codable {
             basis: try container.decode(Basis.self, forKey: .basis), resolution: try container.decode(Resolution.self, forKey: .resolution),
             precipitation: try type(.precipitation), previousPrecipitation: try type(.previousPrecipitation),
             value: try container.decodeIfPresent(Double.self, forKey: .value), previousValue: try container.decodeIfPresent(Double.self, forKey: .previousValue),
-            alert: try container.decodeIfPresent(WeatherAlert.self, forKey: .alert),
-            previousAlert: try container.decodeIfPresent(WeatherAlert.self, forKey: .previousAlert),
+            alert: try container.decodeIfPresent(WeatherWarning.self, forKey: .alert),
+            previousAlert: try container.decodeIfPresent(WeatherWarning.self, forKey: .previousAlert),
             id: try container.decode(String.self, forKey: .id)
         )
     }

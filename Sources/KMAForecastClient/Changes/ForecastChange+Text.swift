@@ -36,7 +36,7 @@ extension ForecastChange {
             guard let value else { return korean ? "강수" : "precipitation" }
             return korean ? value.koreanName : value.englishName
         }
-        func title(_ alert: WeatherAlert?) -> String {
+        func title(_ alert: WeatherWarning?) -> String {
             guard let alert else { return "" }
             return korean ? alert.title : alert.englishTitle.prefix(1).lowercased() + alert.englishTitle.dropFirst()
         }

@@ -129,15 +129,15 @@ public struct ForecastChange: Hashable, Sendable {
     /// The value before, same unit.
     public var previousValue: Double?
     /// The warning as it is now (issued, announced, changed), or as it was (released, withdrawn).
-    public var alert: WeatherAlert?
+    public var alert: WeatherWarning?
     /// The warning before (a level or kind change).
-    public var previousAlert: WeatherAlert?
+    public var previousAlert: WeatherWarning?
 
     /// A change. ``id`` is made from the rest (``makeID()``) unless given.
     public init(
         kind: Kind, place: String, at: KSTDateTime, detectedAt: KSTDateTime, basis: Basis, resolution: Resolution,
         precipitation: PrecipitationType? = nil, previousPrecipitation: PrecipitationType? = nil, value: Double? = nil,
-        previousValue: Double? = nil, alert: WeatherAlert? = nil, previousAlert: WeatherAlert? = nil, id: String? = nil
+        previousValue: Double? = nil, alert: WeatherWarning? = nil, previousAlert: WeatherWarning? = nil, id: String? = nil
     ) {
         self.kind = kind
         self.place = place

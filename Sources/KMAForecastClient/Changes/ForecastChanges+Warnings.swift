@@ -7,7 +7,7 @@ extension ForecastChanges {
         var zoneID: String
         var kind: Int
 
-        init(_ alert: WeatherAlert) {
+        init(_ alert: WeatherWarning) {
             zoneID = alert.zoneID
             kind = alert.kind.code
         }
@@ -30,7 +30,7 @@ extension ForecastChanges {
         guard let oldAlerts = old.alerts, let newAlerts = new.alerts else { return [] }
         let before = slots(oldAlerts), now = slots(newAlerts)
         var changes: [ForecastChange] = []
-        func change(_ kind: ForecastChange.Kind, _ alert: WeatherAlert, previous: WeatherAlert? = nil, at: KSTDateTime? = nil) {
+        func change(_ kind: ForecastChange.Kind, _ alert: WeatherWarning, previous: WeatherWarning? = nil, at: KSTDateTime? = nil) {
             changes.append(ForecastChange(
                 kind: kind, place: place, at: at ?? alert.effectiveAt, detectedAt: new.takenAt, basis: .warningService,
                 resolution: .minute, alert: alert, previousAlert: previous
@@ -92,7 +92,7 @@ extension ForecastChanges {
     }
 
     /// Alerts by zone and kind (the first of a slot kept, should KMA's replay give two).
-    static func slots(_ alerts: [WeatherAlert]) -> [WarningSlot: WeatherAlert] {
+    static func slots(_ alerts: [WeatherWarning]) -> [WarningSlot: WeatherWarning] {
         Dictionary(alerts.map { (WarningSlot($0), $0) }, uniquingKeysWith: { a, _ in a })
     }
 }

@@ -61,17 +61,17 @@ public struct ForecastSnapshot: Hashable, Sendable, Codable {
     /// The short-term run's days, or `nil` when not delivered.
     public var days: [Day]?
     /// The warnings in force in the place's zone, or `nil` when not delivered.
-    public var alerts: [WeatherAlert]?
+    public var alerts: [WeatherWarning]?
     /// The warnings issued to take effect later, or `nil` when not delivered.
-    public var upcoming: [WeatherAlert]?
+    public var upcoming: [WeatherWarning]?
     /// The first day of the warning events' period (KMA serves 6 days back): a warning last
     /// issued before it has left the period, and its disappearing is not a release.
     public var warningsFrom: KSTDateTime?
 
     /// A snapshot.
     public init(
-        takenAt: KSTDateTime, observed: Hour? = nil, hours: [Hour]? = nil, days: [Day]? = nil, alerts: [WeatherAlert]? = nil,
-        upcoming: [WeatherAlert]? = nil, warningsFrom: KSTDateTime? = nil
+        takenAt: KSTDateTime, observed: Hour? = nil, hours: [Hour]? = nil, days: [Day]? = nil, alerts: [WeatherWarning]? = nil,
+        upcoming: [WeatherWarning]? = nil, warningsFrom: KSTDateTime? = nil
     ) {
         self.takenAt = takenAt
         self.observed = observed

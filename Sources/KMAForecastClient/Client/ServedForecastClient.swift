@@ -19,6 +19,8 @@ public struct ServedForecastClient: Sendable {
     /// The server's root, e.g. `https://weather.example.com` (without `/v1/forecast`).
     public let root: String
     let transport: any HTTPTransport
+    /// How long one request may take.
+    let timeout: Duration
     let host: String
 
     /// A client of a serve root.
@@ -26,8 +28,9 @@ public struct ServedForecastClient: Sendable {
     /// - Parameters:
     ///   - root: An `http` or `https` URL with a host, no query.
     ///   - transport: How requests are sent; default URLSession.
+    ///   - timeout: How long one request may take, connecting and answering (default 30 s).
     /// - Throws: ``ForecastClientError/Reason/invalidBaseURL(_:)`` for a root that is not such a URL.
-    public init(root: String, transport: any HTTPTransport = URLSessionTransport()) throws(ForecastClientError) {
+    public init(root: String, transport: any HTTPTransport = URLSessionTransport(), timeout: Duration = .seconds(30)) throws(ForecastClientError) {
         guard let components = URLComponents(string: root), let scheme = components.scheme, ["http", "https"].contains(scheme.lowercased()),
               let host = components.host, !host.isEmpty, components.query == nil else {
             throw ForecastClientError(.invalidBaseURL("the serve root must be an http(s) URL with a host and no query, e.g. https://weather.example.com"))
@@ -35,6 +38,7 @@ public struct ServedForecastClient: Sendable {
         self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
         self.host = host
         self.transport = transport
+        self.timeout = timeout
     }
 
     /// The forecast at a location, as the server's `GET /v1/forecast` gives it.
@@ -62,7 +66,7 @@ public struct ServedForecastClient: Sendable {
         let query = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
         let response: HTTPResponse
         do {
-            response = try await transport.get(root + "/v1/forecast?" + query, connectTimeout: .seconds(30))
+            response = try await transport.get(root + "/v1/forecast?" + query, connectTimeout: timeout)
         } catch {
             throw ForecastClientError(Self.reason(error, host: host))
         }

@@ -67,7 +67,7 @@ extension ForecastClient {
             guard midTermDays != nil, let regions else { return nil }
             return await client.midTermRuns(for: regions, cell: cell, budget: budget)
         }
-        @Sendable func warnings() async -> (alerts: [WeatherAlert], outcome: WarningsOutcome)? {
+        @Sendable func warnings() async -> (alerts: [WeatherWarning], outcome: WarningsOutcome)? {
             alerts ? await client.alerts(at: location, budget: budget) : nil
         }
         @Sendable func uvOutcome() async -> UVIndexOutcome? {

@@ -59,7 +59,7 @@ public struct HourlyForecast: Hashable, Sendable, ForecastValueReading {
     /// with its own product's code table.
     public private(set) var row: ForecastRow
     /// Whether the sun is up at the hour's own instant (``time``, the start of the hour: KMA's
-    /// value is for that 정시), by the day's ``SunEvents``: from sunrise (included) to sunset
+    /// value is for that 정시), by the day's ``SunTimes``: from sunrise (included) to sunset
     /// (excluded). Set by ``LocalForecast`` on every hour with a place; `nil` otherwise.
     public internal(set) var isDaylight: Bool? = nil
     /// The UV index at this hour (WHO's scale), from `LivingWthrIdxServiceV5`: set on exactly

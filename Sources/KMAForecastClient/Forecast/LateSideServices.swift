@@ -37,7 +37,7 @@ struct LateSideServices: Sendable {
     }
 
     /// The warnings, late: none known (never "none in force"), the place's zone named.
-    func warnings() -> (alerts: [WeatherAlert], outcome: WarningsOutcome) {
+    func warnings() -> (alerts: [WeatherWarning], outcome: WarningsOutcome) {
         let now = KSTDateTime(client.core.configuration.now())
         let zone = try? ForecastClient.warningZone(of: location).get()
         let outcome = WarningsOutcome(

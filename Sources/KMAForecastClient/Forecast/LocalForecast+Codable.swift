@@ -12,7 +12,7 @@ import KMAForecast
 ///
 /// with ``HourlyForecast``'s, ``ForecastDay``'s, ``ProductOutcome``'s and ``MidTermOutcome``'s
 /// shapes (and `"uv":{…}`, ``UVIndexOutcome``'s, when the UV index was asked for); `recording` is there for a recorded sample; absent values are left out, never
-/// `null`. `alerts` (``WeatherAlert``s, the warnings in force) comes right after `nextUpdate`
+/// `null`. `alerts` (``WeatherWarning``s, the warnings in force) comes right after `nextUpdate`
 /// whenever the warnings were asked for (`warnings`, a ``WarningsOutcome``). `nextUpdate` is derived and only written. The JSON Schema of this shape is
 /// `Schemas/local-forecast.schema.json` in the repository.
 extension LocalForecast: Codable {
@@ -31,7 +31,7 @@ extension LocalForecast: Codable {
         daily = try container.decode([ForecastDay].self, forKey: .daily)
         products = try container.decode([ProductOutcome].self, forKey: .products)
         midTerm = try container.decodeIfPresent(MidTermOutcome.self, forKey: .midTerm)
-        alerts = try container.decodeIfPresent([WeatherAlert].self, forKey: .alerts) ?? []
+        alerts = try container.decodeIfPresent([WeatherWarning].self, forKey: .alerts) ?? []
         warnings = try container.decodeIfPresent(WarningsOutcome.self, forKey: .warnings)
         uv = try container.decodeIfPresent(UVIndexOutcome.self, forKey: .uv)
     }

@@ -17,17 +17,17 @@ extension LocalForecast {
     /// once, the merged hour first). Its UV maximum is over every value of ``uv`` on that date.
     mutating func addSky(shortTerm: [ForecastRow]) {
         let point = sunCoordinate
-        var suns: [Int: SunEvents] = [:]
-        func sun(_ time: KSTDateTime) -> SunEvents? {
+        var suns: [Int: SunTimes] = [:]
+        func sun(_ time: KSTDateTime) -> SunTimes? {
             let date = time.yyyymmdd
             if let known = suns[date] { return known }
-            let events = SunEvents(day: time, latitude: point.latitude, longitude: point.longitude)
+            let events = SunTimes(day: time, latitude: point.latitude, longitude: point.longitude)
             suns[date] = events
             return events
         }
         func mark(_ hour: inout HourlyForecast) {
             hour.isDaylight = sun(hour.time)?.isDaylight(at: hour.time)
-                ?? SunEvents.isSunUp(at: hour.time, latitude: point.latitude, longitude: point.longitude)
+                ?? SunTimes.isSunUp(at: hour.time, latitude: point.latitude, longitude: point.longitude)
             hour.uvIndex = uv?.index(at: hour.time)
         }
         for index in hourly.indices { mark(&hourly[index]) }

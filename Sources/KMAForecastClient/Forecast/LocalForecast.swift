@@ -100,7 +100,7 @@ public struct LocalForecast: Hashable, Sendable {
     public internal(set) var midTerm: MidTermOutcome?
     /// The weather warnings (기상특보) in force in the place's zone, most severe first; empty when
     /// none is in force or the alerts were not asked for (then ``warnings`` is `nil`).
-    public internal(set) var alerts: [WeatherAlert] = []
+    public internal(set) var alerts: [WeatherWarning] = []
     /// What the warning service delivered (zone, preliminary warnings, or why it failed), when
     /// the alerts were asked for.
     public internal(set) var warnings: WarningsOutcome?
@@ -119,7 +119,7 @@ public struct LocalForecast: Hashable, Sendable {
     ///   - recording: Set for a recorded sample.
     init(location: Location, requestedAt: KSTDateTime, products: [ProductOutcome],
          midTerm: (outcome: MidTermOutcome, runs: [MidTermRun], days: Int)? = nil, uv: UVIndexOutcome? = nil, recording: Recording? = nil,
-         warnings: (alerts: [WeatherAlert], outcome: WarningsOutcome)? = nil) {
+         warnings: (alerts: [WeatherWarning], outcome: WarningsOutcome)? = nil) {
         self.location = location
         self.alerts = warnings?.alerts ?? []
         self.warnings = warnings?.outcome

@@ -60,7 +60,7 @@ extension LocalForecast {
     /// window are 제주's and the seas'), so the sample shows no warning, and never one of another
     /// zone above its forecast; `kma-forecast alerts --demo` and the MCP server's warnings tool
     /// without a key show this outcome.
-    public static let sampleWarnings: (alerts: [WeatherAlert], outcome: WarningsOutcome) = {
+    public static let sampleWarnings: (alerts: [WeatherWarning], outcome: WarningsOutcome) = {
         let events = (try? WarningDecoder.events(PackageResources.getPwnCd_20260921_20260927_window_json).events) ?? []
         let at = Samples.warningsInstant
         let zone = try? ForecastClient.warningZone(of: Samples.recordings[0].location).get()

@@ -99,7 +99,7 @@ extension ForecastClient {
     /// The warnings in force at a location and the service's outcome. Never throws: a failure
     /// (or a place without a zone) is the outcome's. `fetched`: the zone events already fetched
     /// for this call (``warnings(for:budget:)``), else they are fetched.
-    func alerts(at location: ForecastLocation, budget: RequestBudget?, fetched events: Result<SideFetched<WarningsService>, ForecastClientError>? = nil) async -> (alerts: [WeatherAlert], outcome: WarningsOutcome) {
+    func alerts(at location: ForecastLocation, budget: RequestBudget?, fetched events: Result<SideFetched<WarningsService>, ForecastClientError>? = nil) async -> (alerts: [WeatherWarning], outcome: WarningsOutcome) {
         // The recorded-client rule (asking at an instant the recording answers never fails).
         if let call = try? core.overRecording(try? location.resolved(), asking: RecordedRunTransport.Asked(warnings: true)) {
             var answered = await ForecastClient(core: call.core).alerts(at: location, budget: budget)

@@ -35,7 +35,7 @@ public struct WarningsOutcome: Hashable, Sendable, Codable {
     /// The period of events asked for, `YYYYMMDD-YYYYMMDD` (KST; KMA serves at most 6 days back).
     public var window: String?
     /// Warnings issued to start after ``replayedAt`` (예고), kept apart from those in force.
-    public var preliminary: [WeatherAlert]
+    public var preliminary: [WeatherWarning]
     /// The newest event of the zone in the period, if any.
     public var lastEventAt: KSTDateTime?
     /// Why the service delivered nothing, or `nil`.
@@ -46,7 +46,7 @@ public struct WarningsOutcome: Hashable, Sendable, Codable {
     /// An outcome.
     public init(
         zone: WarningZoneCode?, replayedAt: KSTDateTime, fetchedAt: KSTDateTime?, fromCache: Bool, requests: Int, window: String?,
-        preliminary: [WeatherAlert], lastEventAt: KSTDateTime?, failure: ForecastFailure?, recording: String? = nil
+        preliminary: [WeatherWarning], lastEventAt: KSTDateTime?, failure: ForecastFailure?, recording: String? = nil
     ) {
         self.zone = zone
         self.replayedAt = replayedAt
@@ -80,7 +80,7 @@ public struct WarningsOutcome: Hashable, Sendable, Codable {
             fromCache: try container.decode(Bool.self, forKey: .fromCache),
             requests: try container.decode(Int.self, forKey: .requests),
             window: try container.decodeIfPresent(String.self, forKey: .window),
-            preliminary: try container.decodeIfPresent([WeatherAlert].self, forKey: .preliminary) ?? [],
+            preliminary: try container.decodeIfPresent([WeatherWarning].self, forKey: .preliminary) ?? [],
             lastEventAt: try container.decodeIfPresent(KSTDateTime.self, forKey: .lastEventAt),
             failure: try container.decodeIfPresent(ForecastFailure.self, forKey: .failure),
             recording: try container.decodeIfPresent(String.self, forKey: .recording)

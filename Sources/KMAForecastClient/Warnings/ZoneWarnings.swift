@@ -9,7 +9,7 @@ public struct ZoneWarnings: Hashable, Sendable, Codable {
     /// Where.
     public var location: LocalForecast.Location
     /// The warnings in force in the place's zone, most severe first.
-    public var alerts: [WeatherAlert]
+    public var alerts: [WeatherWarning]
     /// The service's outcome: the zone, the preliminary warnings, the period, or the failure.
     public var warnings: WarningsOutcome
     /// KMA's newest bulletin of warnings in force nationwide (`getPwnStatus`), when asked for and delivered.
@@ -18,7 +18,7 @@ public struct ZoneWarnings: Hashable, Sendable, Codable {
     public var bulletinFailure: ForecastFailure?
 
     /// A value.
-    public init(location: LocalForecast.Location, alerts: [WeatherAlert], warnings: WarningsOutcome, bulletin: WarningBulletin?, bulletinFailure: ForecastFailure? = nil) {
+    public init(location: LocalForecast.Location, alerts: [WeatherWarning], warnings: WarningsOutcome, bulletin: WarningBulletin?, bulletinFailure: ForecastFailure? = nil) {
         self.location = location
         self.alerts = alerts
         self.warnings = warnings
@@ -27,7 +27,7 @@ public struct ZoneWarnings: Hashable, Sendable, Codable {
     }
 
     /// The preliminary warnings (issued to start later).
-    public var preliminary: [WeatherAlert] { warnings.preliminary }
+    public var preliminary: [WeatherWarning] { warnings.preliminary }
 }
 
 extension ZoneWarnings {

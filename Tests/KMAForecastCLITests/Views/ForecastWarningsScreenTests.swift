@@ -13,11 +13,11 @@ import KMAForecastText
 struct ForecastWarningsScreenTests {
     static let zones = ["남해서부서쪽먼바다", "서울동남권", "제주도남부앞바다", "경상북도북동산지", "전라남도광양시"]
 
-    static func alerts(_ count: Int) throws -> [WeatherAlert] {
+    static func alerts(_ count: Int) throws -> [WeatherWarning] {
         let since = try KSTDateTime(year: 2026, month: 8, day: 1, hour: 11, minute: 0)
         let until = try KSTDateTime(year: 2026, month: 8, day: 2, hour: 6, minute: 0)
         return (0..<count).map { index in
-            WeatherAlert(
+            WeatherWarning(
                 zoneID: "S13\(10000 + index)", zoneName: zones[index % zones.count], kind: WarningKind(code: [12, 2, 1, 8][index % 4]),
                 level: WarningLevel(code: index % 3), issuedAt: since, effectiveAt: since, endsAt: index % 2 == 0 ? until : nil
             )
@@ -44,7 +44,7 @@ struct ForecastWarningsScreenTests {
                     #expect(Formatting.displayWidth(String(line)) <= width, "\(count) at \(width) (\(language)): \(line)")
                 }
                 // The warnings come first, and the forecast is still there.
-                #expect(text.hasPrefix(WeatherAlertText.heading(language)))
+                #expect(text.hasPrefix(WeatherWarningText.heading(language)))
                 #expect(text.contains("┼"), "the chart is kept")
             }
         }

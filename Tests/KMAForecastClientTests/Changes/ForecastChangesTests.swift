@@ -15,8 +15,8 @@ private func hours(from start: Int64, count: Int, wet: Set<Int>, type: Precipita
     }
 }
 
-private func alert(_ zone: String = "L1090500", kind: WarningKind = .heavyRain, level: WarningLevel = .advisory, issued: Int64, effective: Int64? = nil, ends: Int64? = nil) -> WeatherAlert {
-    WeatherAlert(zoneID: zone, zoneName: "제주도산지", kind: kind, level: level, issuedAt: at(issued), effectiveAt: at(effective ?? issued), endsAt: ends.map(at))
+private func alert(_ zone: String = "L1090500", kind: WarningKind = .heavyRain, level: WarningLevel = .advisory, issued: Int64, effective: Int64? = nil, ends: Int64? = nil) -> WeatherWarning {
+    WeatherWarning(zoneID: zone, zoneName: "제주도산지", kind: kind, level: level, issuedAt: at(issued), effectiveAt: at(effective ?? issued), endsAt: ends.map(at))
 }
 
 @Suite("Changes: the pure diff of two forecasts, its words and its shape")

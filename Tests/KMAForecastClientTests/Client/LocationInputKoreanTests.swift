@@ -38,7 +38,7 @@ struct LocationInputKoreanTests {
     @Test("The swapped pair: the Korean hint names the pair as it should be written and its cell")
     func swapped() throws {
         let error = try #require(Self.error("126.97,37.56"))
-        #expect(error.koreanDescription == "위도 126.97은(는) -90...90 (북위) 밖입니다. 위도와 경도가 바뀌었나요? 위도 37.56, 경도 126.97이면 격자 안입니다 (nx 60, ny 127).")
+        #expect(error.koreanDescription == "위도 126.97은(는) -90...90 (북위) 밖입니다. 위도와 경도가 바뀌었나요? 위도 37.56, 경도 126.97은(는) 격자 안에 있습니다 (nx 60, ny 127).")
     }
 
     @Test("A places table's row and the command line say the same Korean")

@@ -88,7 +88,7 @@ struct ForecastSkyTests {
             // The day's sun; an hour past the last day (the run's last 00:00 slot is no day) by its date's.
             let point = try #require(place.coordinate)
             let day = try #require(forecast.daily.first { $0.yyyymmdd == hour.time.yyyymmdd }?.sun
-                ?? SunEvents(day: hour.time, latitude: point.latitude, longitude: point.longitude))
+                ?? SunTimes(day: hour.time, latitude: point.latitude, longitude: point.longitude))
             let rise = try #require(day.sunrise), set = try #require(day.sunset)
             #expect(hour.isDaylight == (rise <= hour.time && hour.time < set), "\(hour.time)")
         }

@@ -13,8 +13,8 @@ struct ChangeJSONSchemaTests {
 
     /// One change of every kind, as the diff fills them.
     static func documents() throws -> [String] {
-        let alert = WeatherAlert(zoneID: "L1090500", zoneName: "제주도산지", kind: .heavyRain, level: .warning, issuedAt: at(2026_0926_1100), effectiveAt: at(2026_0926_1100), endsAt: at(2026_0926_1200), firstIssuedAt: at(2026_0926_0800))
-        let before = WeatherAlert(zoneID: "L1090500", zoneName: "제주도산지", kind: .heavyRain, level: .advisory, issuedAt: at(2026_0926_0800), effectiveAt: at(2026_0926_0800))
+        let alert = WeatherWarning(zoneID: "L1090500", zoneName: "제주도산지", kind: .heavyRain, level: .warning, issuedAt: at(2026_0926_1100), effectiveAt: at(2026_0926_1100), endsAt: at(2026_0926_1200), firstIssuedAt: at(2026_0926_0800))
+        let before = WeatherWarning(zoneID: "L1090500", zoneName: "제주도산지", kind: .heavyRain, level: .advisory, issuedAt: at(2026_0926_0800), effectiveAt: at(2026_0926_0800))
         return try ForecastChange.Kind.allCases.map { kind in
             let change: ForecastChange
             switch kind.topic {

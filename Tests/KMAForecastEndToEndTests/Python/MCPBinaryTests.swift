@@ -50,7 +50,7 @@ struct MCPBinaryTests {
         #expect(lines.first == #"{"jsonrpc":"2.0","id":1,"result":{}}"#)
         #expect(lines.count == 2 && lines[1].hasPrefix(#"{"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"KMA grid cell nx 60, ny 127"#))
         let stderr = String(decoding: child.errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(stderr.hasPrefix("kma-forecast mcp: serving 7 tools"))
+        #expect(stderr.hasPrefix("kma-forecast mcp: serving 8 tools"))
     }
 
     @Test("A flood read only after the end of input: the server reads it all, answers every line (the key in no output), and exits 0 once the replies are read", .timeLimit(.minutes(10)))
@@ -104,6 +104,6 @@ struct MCPBinaryTests {
             "--key", HaeundaeScenario.key, "--at", "2026-10-04T17:30:00+09:00",
         ])
         #expect(result.status == 0, "\(result)")
-        #expect(!result.finished || result.output.contains("42 checks, 0 failures"), "\(result)")
+        #expect(!result.finished || result.output.contains("44 checks, 0 failures"), "\(result)")
     }
 }

@@ -37,7 +37,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Reads more bytes; `false` at the end of the stream (or after a 120 s hang guard).
     private func fill() -> Bool {
-        guard SocketCalls.waitReadable(fd, milliseconds: 20_000) else { return false }
+        guard SocketCalls.waitReadable(fd, milliseconds: 600_000) else { return false }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         guard case .success(let count) = chunk.withUnsafeMutableBytes({ SystemCalls.readSome(fd, into: $0) }), count > 0 else { return false }
         buffer += chunk[0..<count]

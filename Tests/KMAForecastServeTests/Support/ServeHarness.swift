@@ -28,6 +28,9 @@ final class ServeHarness: @unchecked Sendable {
         let now: @Sendable () -> Date = { clock.withLock { $0 } }
         var configuration = configuration
         configuration.port = 0
+        // A bounded wait, not a speed verdict: the request in flight at a drain may take long
+        // on a busy machine (the whole suite on 2 cores).
+        configuration.drainTimeout = .seconds(600)
         let lines = logLines
         let server = ServeServer(configuration: configuration, coordinator: coordinator, log: ServeLog(format: .json, now: now) { line in
             lines.withLock { $0.append(line) }

@@ -1,7 +1,7 @@
 /// `{"astronomicalDawn":"2026-10-03T05:02:11+09:00",…,"sunrise":"2026-10-03T06:29:20+09:00",…}`:
 /// each event as ISO 8601 with `+09:00` (like an hour's `time`); an event that does not happen
 /// that day is left out.
-extension SunEvents: Codable {
+extension SunTimes: Codable {
     private enum CodingKeys: String, CodingKey {
         case astronomicalDawn, nauticalDawn, civilDawn, sunrise, solarNoon, sunset, civilDusk, nauticalDusk, astronomicalDusk
     }

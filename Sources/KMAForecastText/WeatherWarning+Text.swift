@@ -3,10 +3,10 @@ import KMAForecast
 /// Weather warnings as lines for people (`package`: the terminal view, `kma-forecast alerts` and
 /// the MCP tools say them the same way). Zone names come from the network and are escaped
 /// (``PrintableText``).
-package enum WeatherAlertText {
+package enum WeatherWarningText {
     /// `호우경보 · 제주시중산간 · 09-26 11:00 발효` / `Heavy rain warning (호우경보) · 제주시중산간 · since
     /// 09-26 11:00`, with the end when KMA announced one (`· 12:00 해제 예정` / `· until 12:00`).
-    package static func line(_ alert: WeatherAlert, _ language: DisplayLanguage) -> String {
+    package static func line(_ alert: WeatherWarning, _ language: DisplayLanguage) -> String {
         let zone = PrintableText.singleLine(alert.zoneName.isEmpty ? alert.zoneID : alert.zoneName)
         let since = when(alert.effectiveAt, language)
         let end = alert.endsAt.map { when($0, language) }
@@ -20,7 +20,7 @@ package enum WeatherAlertText {
 
     /// A warning announced to start later: `풍랑주의보 · 남해서부동쪽먼바다 · 09-26 10:00 발효 예정` /
     /// `High seas advisory (풍랑주의보) · … · from 09-26 10:00`.
-    package static func preliminaryLine(_ alert: WeatherAlert, _ language: DisplayLanguage) -> String {
+    package static func preliminaryLine(_ alert: WeatherWarning, _ language: DisplayLanguage) -> String {
         let zone = PrintableText.singleLine(alert.zoneName.isEmpty ? alert.zoneID : alert.zoneName)
         let from = when(alert.effectiveAt, language)
         switch language {
@@ -37,7 +37,7 @@ package enum WeatherAlertText {
     /// One sentence naming the warnings in force, for an agent or a notification:
     /// `Weather warnings in force: 폭염경보 (Heat wave warning) in 서울동남권 since 2026-08-01 11:00.`;
     /// empty when none is.
-    package static func sentence(_ alerts: [WeatherAlert]) -> String {
+    package static func sentence(_ alerts: [WeatherWarning]) -> String {
         guard !alerts.isEmpty else { return "" }
         let parts = alerts.map { alert in
             "\(alert.title) (\(alert.englishTitle)) in \(PrintableText.singleLine(alert.zoneName)) (\(alert.zoneID)) since \(CalendarText.readable(alert.effectiveAt)) KST"

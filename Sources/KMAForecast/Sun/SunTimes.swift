@@ -3,7 +3,7 @@
 /// with WeatherKit's names. No key, no request.
 ///
 /// ```swift
-/// let sun = SunEvents(date: 20261003, latitude: 37.5667, longitude: 126.9833)!
+/// let sun = SunTimes(date: 20261003, latitude: 37.5667, longitude: 126.9833)!
 /// sun.sunrise?.iso8601            // 2026-10-03T06:29:…+09:00 (KASI: 06:29)
 /// sun.isDaylight(at: noon)        // true
 /// ```
@@ -16,7 +16,7 @@
 ///   second. An event the sun does not reach that day (polar day or night, or a summer night
 ///   that never gets astronomically dark at high latitude) is `nil`.
 /// - The day is the KST calendar date; the events are those of that date's solar day.
-public struct SunEvents: Hashable, Sendable {
+public struct SunTimes: Hashable, Sendable {
     /// Morning astronomical twilight begins (sun's centre 18° below the horizon).
     public var astronomicalDawn: KSTDateTime?
     /// Morning nautical twilight begins (12° below).

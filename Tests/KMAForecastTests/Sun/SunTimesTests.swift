@@ -4,14 +4,14 @@ import Testing
 import _KMATestSupport
 
 @Suite("Sun times on the device: NOAA's equations, KASI's published times")
-struct SunEventsTests {
+struct SunTimesTests {
     /// Seconds after local midnight of an event.
     static func seconds(_ time: KSTDateTime?) -> Double? {
         time.map { Double($0.hour * 3600 + $0.minute * 60 + $0.second) }
     }
 
     /// Every event of `sun` against the plain NOAA reference, in seconds.
-    static func noaaDifferences(_ sun: SunEvents, date: Int, latitude: Double, longitude: Double) -> [(String, Double?)] {
+    static func noaaDifferences(_ sun: SunTimes, date: Int, latitude: Double, longitude: Double) -> [(String, Double?)] {
         let (y, m, d) = (date / 10_000, date / 100 % 100, date % 100)
         func reference(_ rise: Bool, _ zenith: Double) -> Double? {
             NOAASolarReference.event(rise, zenith: zenith, year: y, month: m, day: d, latitude: latitude, longitude: longitude).map { $0 * 60 }
@@ -38,7 +38,7 @@ struct SunEventsTests {
         var day = try KSTDateTime(year: 2027, month: 1, day: 1)
         for _ in 0..<365 {
             for (lat, lon) in places {
-                let sun = try #require(SunEvents(day: day, latitude: lat, longitude: lon))
+                let sun = try #require(SunTimes(day: day, latitude: lat, longitude: lon))
                 for (name, difference) in Self.noaaDifferences(sun, date: day.yyyymmdd, latitude: lat, longitude: lon) {
                     #expect(difference != nil && difference! <= 60, "\(name) \(day.yyyymmdd) at \(lat), \(lon): \(String(describing: difference)) s")
                 }
@@ -89,15 +89,15 @@ struct SunEventsTests {
         let rows = try Self.referenceRows()
         #expect(rows.filter { $0["kind"] == "KASI-API" }.count == 4)
         #expect(rows.filter { $0["kind"] == "NOAA-calc" }.count == 8)
-        let columns = [("sunrise", \SunEvents.sunrise), ("solar_noon", \SunEvents.solarNoon), ("sunset", \SunEvents.sunset),
-                       ("civil_dawn", \SunEvents.civilDawn), ("civil_dusk", \SunEvents.civilDusk),
-                       ("nautical_dawn", \SunEvents.nauticalDawn), ("nautical_dusk", \SunEvents.nauticalDusk),
-                       ("astro_dawn", \SunEvents.astronomicalDawn), ("astro_dusk", \SunEvents.astronomicalDusk)]
+        let columns = [("sunrise", \SunTimes.sunrise), ("solar_noon", \SunTimes.solarNoon), ("sunset", \SunTimes.sunset),
+                       ("civil_dawn", \SunTimes.civilDawn), ("civil_dusk", \SunTimes.civilDusk),
+                       ("nautical_dawn", \SunTimes.nauticalDawn), ("nautical_dusk", \SunTimes.nauticalDusk),
+                       ("astro_dawn", \SunTimes.astronomicalDawn), ("astro_dusk", \SunTimes.astronomicalDusk)]
         var checked = 0
         for row in rows {
             let lat = try #require(Double(row["lat"] ?? "")), lon = try #require(Double(row["lon"] ?? ""))
             let date = try #require(Int((row["date"] ?? "").filter(\.isNumber)))
-            let sun = try #require(SunEvents(date: date, latitude: lat, longitude: lon))
+            let sun = try #require(SunTimes(date: date, latitude: lat, longitude: lon))
             for (column, path) in columns {
                 guard let text = row[column], !text.isEmpty else { continue }
                 let parts = text.split(separator: ":").compactMap { Int($0) }
@@ -114,28 +114,28 @@ struct SunEventsTests {
 
     @Test("The sun's elevation agrees with the events; polar days and nights have no sunrise")
     func elevationAndPolar() throws {
-        let sun = try #require(SunEvents(date: 20261003, latitude: 37.566666, longitude: 126.983333))
+        let sun = try #require(SunTimes(date: 20261003, latitude: 37.566666, longitude: 126.983333))
         let rise = try #require(sun.sunrise), set = try #require(sun.sunset)
-        #expect(SunEvents.isSunUp(at: rise.adding(seconds: 30), latitude: 37.566666, longitude: 126.983333))
-        #expect(!SunEvents.isSunUp(at: rise.adding(seconds: -30), latitude: 37.566666, longitude: 126.983333))
-        #expect(!SunEvents.isSunUp(at: set.adding(seconds: 30), latitude: 37.566666, longitude: 126.983333))
+        #expect(SunTimes.isSunUp(at: rise.adding(seconds: 30), latitude: 37.566666, longitude: 126.983333))
+        #expect(!SunTimes.isSunUp(at: rise.adding(seconds: -30), latitude: 37.566666, longitude: 126.983333))
+        #expect(!SunTimes.isSunUp(at: set.adding(seconds: 30), latitude: 37.566666, longitude: 126.983333))
         #expect(sun.isDaylight(at: rise) == true && sun.isDaylight(at: set) == false)
-        let polarNight = try #require(SunEvents(date: 20261221, latitude: 80, longitude: 127))
+        let polarNight = try #require(SunTimes(date: 20261221, latitude: 80, longitude: 127))
         let polarNoon = try KSTDateTime(year: 2026, month: 12, day: 21, hour: 12)
         #expect(polarNight.sunrise == nil && polarNight.sunset == nil && polarNight.isDaylight(at: polarNoon) == nil)
         #expect(polarNight.solarNoon != nil)
-        let midsummer = try #require(SunEvents(date: 20260621, latitude: 60, longitude: 127))
+        let midsummer = try #require(SunTimes(date: 20260621, latitude: 60, longitude: 127))
         #expect(midsummer.sunrise != nil && midsummer.astronomicalDawn == nil && midsummer.astronomicalDusk == nil)
-        #expect(SunEvents(date: 20260230, latitude: 37, longitude: 127) == nil)
-        #expect(SunEvents(date: 20260101, latitude: 91, longitude: 127) == nil)
+        #expect(SunTimes(date: 20260230, latitude: 37, longitude: 127) == nil)
+        #expect(SunTimes(date: 20260101, latitude: 91, longitude: 127) == nil)
     }
 
     @Test("JSON: ISO 8601 with +09:00, absent events left out, decodes equal")
     func codable() throws {
-        let sun = try #require(SunEvents(date: 20260621, latitude: 60, longitude: 127))
+        let sun = try #require(SunTimes(date: 20260621, latitude: 60, longitude: 127))
         let data = try JSONEncoder().encode(sun)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\"sunrise\":\"2026-06-21T") && text.contains("+09:00\"") && !text.contains("astronomicalDawn"))
-        #expect(try JSONDecoder().decode(SunEvents.self, from: data) == sun)
+        #expect(try JSONDecoder().decode(SunTimes.self, from: data) == sun)
     }
 }

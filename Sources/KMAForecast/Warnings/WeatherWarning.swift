@@ -11,7 +11,7 @@
 /// `"kind":{"code":2,"name":"호우","englishName":"heavy rain"},"level":{"code":1,"name":"경보","englishName":"warning"},`
 /// `"issuedAt":"2026-09-26T11:00:00+09:00","effectiveAt":"2026-09-26T11:00:00+09:00","endsAt":…,"firstIssuedAt":…}`;
 /// names absent for a code without one; `endsAt` only when KMA gave a release time.
-public struct WeatherAlert: Hashable, Sendable {
+public struct WeatherWarning: Hashable, Sendable {
     /// The zone's code (특보구역), e.g. `L1090500`.
     public var zoneID: String
     /// The zone's name, e.g. `제주도산지` (the zone table's, else KMA's `areaName`).

@@ -1,6 +1,6 @@
-/// The stored shape of a ``WeatherAlert`` (see its documentation). `title` and `englishTitle`
+/// The stored shape of a ``WeatherWarning`` (see its documentation). `title` and `englishTitle`
 /// and the names of the kind and level are derived and only written; the codes are what is read.
-extension WeatherAlert: Codable {
+extension WeatherWarning: Codable {
     private enum CodingKeys: String, CodingKey {
         case zoneID, zoneName, title, englishTitle, kind, level, issuedAt, effectiveAt, endsAt, firstIssuedAt
     }

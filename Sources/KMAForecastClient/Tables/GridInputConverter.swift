@@ -2,7 +2,16 @@ import KMAForecast
 import KMAForecastClient
 import KMAGrid
 
-/// `grid --input`: converts a file of `lat,lon` lines to cells, fast.
+/// A file of `lat,lon` lines converted to KMA cells, fast (what `kma-forecast grid --input`
+/// runs): CSV `lat,lon,nx,ny` (a header line first) or JSON Lines
+/// (`{"line":1,"lat":…,"lon":…,"nx":…,"ny":…}`), the lines in their input order.
+///
+/// ```swift
+/// let converter = GridInputConverter()
+/// var csv: [UInt8] = []
+/// let failed = converter.convert(Array("37.5665,126.9780\n".utf8), output: { csv += $0 }, errors: { print($0, terminator: "") })
+/// // csv: "lat,lon,nx,ny\n37.5665,126.9780,60,127\n", failed: 0
+/// ```
 ///
 /// One pass over the bytes in chunks: lines are split and their numbers parsed without
 /// making a `String` per line, each chunk's points go through the batch projection, and the
@@ -12,9 +21,21 @@ import KMAGrid
 /// The state of a run lives in one value (``Pass``) changed by its own mutating methods, and a
 /// ``Line`` holds no references, so the hot loop has no reference counting and no run-time
 /// exclusivity checks.
-struct GridInputConverter {
+public struct GridInputConverter: Sendable {
     let grid: ForecastGrid
-    let format: OutputFormat
+    /// JSON Lines instead of CSV.
+    let json: Bool
+
+    /// A converter.
+    ///
+    /// - Parameters:
+    ///   - grid: The grid (KMA's 5 km grid unless another is given).
+    ///   - json: `true` for JSON Lines (one object a line, an `error` member on a failed line),
+    ///     `false` for CSV (`lat,lon,nx,ny`, a failed line's cell left empty).
+    public init(grid: ForecastGrid = .kma, json: Bool = false) {
+        self.grid = grid
+        self.json = json
+    }
 
     /// Lines converted per batch call; bounds the memory of a very large input.
     static let chunkSize = 32_768
@@ -39,10 +60,15 @@ struct GridInputConverter {
 
     /// Converts everything and writes the result.
     ///
+    /// - Parameters:
+    ///   - input: The lines (UTF-8; a header `lat,lon` allowed; quoted fields read as RFC 4180).
+    ///   - output: Called with each chunk of the output, in order (at most 32,768 lines a chunk).
+    ///   - errors: Called with each failed line's message (`Error: line N: …`, a line feed
+    ///     at the end; text from the input escaped by the package's one rule).
     /// - Returns: The number of lines that failed.
-    func convert(_ input: [UInt8], standardOutput: TextSink, standardError: TextSink) -> Int {
+    public func convert(_ input: [UInt8], output: @escaping ([UInt8]) -> Void, errors: @escaping (String) -> Void) -> Int {
         input.withUnsafeBytes { bytes in
-            var pass = Pass(converter: self, bytes: bytes, standardOutput: standardOutput, standardError: standardError)
+            var pass = Pass(converter: self, bytes: bytes, standardOutput: output, standardError: errors)
             pass.run()
             return pass.failures
         }
@@ -52,8 +78,8 @@ struct GridInputConverter {
     struct Pass {
         let converter: GridInputConverter
         let bytes: UnsafeRawBufferPointer
-        let standardOutput: TextSink
-        let standardError: TextSink
+        let standardOutput: ([UInt8]) -> Void
+        let standardError: (String) -> Void
 
         var failures = 0
         var output: [UInt8] = []
@@ -63,7 +89,7 @@ struct GridInputConverter {
         /// Fields rewritten from quoted lines of the current chunk.
         var rewritten: [(String, String)] = []
 
-        init(converter: GridInputConverter, bytes: UnsafeRawBufferPointer, standardOutput: TextSink, standardError: TextSink) {
+        init(converter: GridInputConverter, bytes: UnsafeRawBufferPointer, standardOutput: @escaping ([UInt8]) -> Void, standardError: @escaping (String) -> Void) {
             self.converter = converter
             self.bytes = bytes
             self.standardOutput = standardOutput
@@ -75,7 +101,7 @@ struct GridInputConverter {
         }
 
         mutating func run() {
-            if converter.format != .json { output.append(contentsOf: "lat,lon,nx,ny\n".utf8) }
+            if !converter.json { output.append(contentsOf: "lat,lon,nx,ny\n".utf8) }
             var lineNumber = 0
             var sawData = false
             var start = 0
@@ -106,7 +132,7 @@ struct GridInputConverter {
                         if header { continue }
                         // A `lon,lat` header: every line would be read the wrong way round, so
                         // stop before any output (nothing has been written yet).
-                        standardError.write("Error: line \(lineNumber): the header names longitude first; this command reads 'lat,lon' (latitude first). Swap the columns and run it again.\n")
+                        standardError("Error: line \(lineNumber): the header names longitude first; this command reads 'lat,lon' (latitude first). Swap the columns and run it again.\n")
                         output.removeAll()
                         failures += 1
                         return
@@ -123,7 +149,7 @@ struct GridInputConverter {
                 if lines.count == GridInputConverter.chunkSize { flushChunk() }
             }
             if !lines.isEmpty { flushChunk() }
-            standardOutput.write(bytes: output)
+            standardOutput(output)
         }
 
         /// Converts the chunk's points and writes its lines.
@@ -137,7 +163,7 @@ struct GridInputConverter {
             for index in 0..<count {
                 if !emit(lines[index], point: points[index], cell: cells[index]) { failures += 1 }
                 if output.count >= 1 << 16 {
-                    standardOutput.write(bytes: output)
+                    standardOutput(output)
                     output.removeAll(keepingCapacity: true)
                 }
             }
@@ -193,10 +219,10 @@ struct GridInputConverter {
                 message = "'\(text)' is not a number (\(field == 0 ? "latitude" : "longitude"))"
             }
             if let message {
-                standardError.write("Error: line \(line.number): \(TerminalText.safe(message))\n")
+                standardError("Error: line \(line.number): \(PrintableText.safe(message))\n")
             }
-            switch converter.format {
-            case .text, .csv:
+            switch converter.json {
+            case false:
                 appendField(line, first: true)
                 output.append(UInt8(ascii: ","))
                 appendField(line, first: false)
@@ -205,7 +231,7 @@ struct GridInputConverter {
                 } else {
                     output.append(contentsOf: ",,\n".utf8)
                 }
-            case .json:
+            case true:
                 var members: [(String, String)] = [("line", String(line.number))]
                 if case .none = line.problem {
                     members.append(("lat", JSONText.number(point.latitude)))
