@@ -23,7 +23,7 @@ struct MCPSideServiceDeadlineTests {
         let run = await runMCP(
             [MCPRequest.call(id: 1, "kma_forecast", #"{"place":"서울 강남구","hours":3}"#)],
             environment: [
-                "KMA_SERVICE_KEY": Scenario.key, "KMA_BASE_URL": server.baseURL,
+                "KMA_SERVICE_KEY": Scenario.key, "KMA_BASE_URL": server.baseURL, "KMA_SIDE_SERVICE_DEADLINE": "5",
                 "KMA_WARNINGS_BASE_URL": "http://127.0.0.1:\(silent.port)/1360000/WthrWrnInfoService",
                 "KMA_UV_BASE_URL": "http://127.0.0.1:\(silent.port)/1360000/LivingWthrIdxServiceV5",
             ],

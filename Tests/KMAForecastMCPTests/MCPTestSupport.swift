@@ -23,7 +23,9 @@ final class MCPTranscript: Sendable {
 func serveMCP(_ input: [UInt8], environment: [String: String] = [:], now: Date = Date(timeIntervalSince1970: 1_795_195_800)) async -> MCPTranscript {
     let transcript = MCPTranscript()
     await MCPStdioServer.serve(
-        input: .bytes(input), output: .lines { transcript.write($0) }, environment: environment, version: testVersion,
+        input: .bytes(input), output: .lines { transcript.write($0) },
+        // A bounded wait for the side services on a busy machine, unless the test sets its own.
+        environment: environment.merging(["KMA_SIDE_SERVICE_DEADLINE": "600"]) { given, _ in given }, version: testVersion,
         now: { now }, retrySleep: { _ in }, log: { transcript.record($0) }
     )
     return transcript

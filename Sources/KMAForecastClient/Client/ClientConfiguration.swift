@@ -48,9 +48,11 @@ public struct ClientConfiguration: Sendable {
     /// alongside from the start): a side service that has not answered by then (a silent or
     /// trickling gateway) is cancelled and the forecast is returned without it, its outcome
     /// failed with ``ForecastClientError/Reason/sideServiceLate(seconds:)``. Real time, not the
-    /// injected sleep. Default 5 seconds, a wait that suits a person at a terminal and an agent;
-    /// `nil` waits for them as long as their own timeouts allow. Positive, at most 1 day.
-    public var sideServiceDeadline: Duration? = .seconds(5)
+    /// injected sleep. Default `nil`: they are waited for as long as their own timeouts allow;
+    /// an app that shows the forecast first sets a few seconds. The command line, the MCP server
+    /// and serve set 5 seconds, a wait that suits a person at a terminal and an agent
+    /// (`KMA_SIDE_SERVICE_DEADLINE`). Positive, at most 1 day.
+    public var sideServiceDeadline: Duration? = nil
     /// Where runs are cached. Default ``CacheLocation/standard``.
     public var cache: CacheLocation
     /// Per-attempt timeouts.

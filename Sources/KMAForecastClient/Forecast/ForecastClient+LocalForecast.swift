@@ -19,7 +19,7 @@ extension ForecastClient {
     /// error, in the order nowcast, ultra-short, short-term, mid-term). Cancelling the calling
     /// task cancels the requests; the on-disk cache and the request budget work as for
     /// ``fetch(_:cell:base:budget:)``. The side services (the mid-term days, the warnings, the UV
-    /// index) are waited for at most ``ClientConfiguration/sideServiceDeadline`` (default 5 s)
+    /// index) are waited for at most ``ClientConfiguration/sideServiceDeadline`` (if set; the command line's 5 s)
     /// once the products are in: a silent or trickling one is cancelled and its outcome failed
     /// (`sideServiceLate`), never left holding the forecast.
     ///

@@ -88,6 +88,14 @@ package struct ClientSettings: Sendable {
         return RequestBudget(limit: try SettingNumber.whole(text, source, in: Self.budgetRange, meaning: "a number of requests"))
     }
 
+    /// How long the faces wait for the side services once the forecast is in
+    /// (`KMA_SIDE_SERVICE_DEADLINE`, whole seconds 1...86400): default 5 s, what a person at a
+    /// terminal or an agent waits (issue 38).
+    package func sideServiceDeadline() throws(SettingsError) -> Duration {
+        guard let (text, source) = setting(nil, "KMA_SIDE_SERVICE_DEADLINE", .sideServiceDeadline) else { return .seconds(5) }
+        return .seconds(try SettingNumber.whole(text, source, in: 1...86_400, meaning: "seconds to wait for the warnings, UV and mid-term services"))
+    }
+
     /// Requests per second per operation: `--rate`, above 0 and at most 1000; default 30.
     package func rate() throws(SettingsError) -> Double {
         guard let text = flags.rate else { return Self.defaultRate }
@@ -100,6 +108,7 @@ package struct ClientSettings: Sendable {
     package func checkNumbers() throws(SettingsError) {
         _ = try budget()
         _ = try rate()
+        _ = try sideServiceDeadline()
     }
 
     /// The cache: off (`--no-cache`), `--cache-dir`, `KMA_CACHE_DIR`, else the default folder
@@ -130,6 +139,7 @@ package struct ClientSettings: Sendable {
         configuration.uvIndexBaseURL = setting(flags.uvBaseURL, "--uv-base-url <url>", .uvBaseURL)?.text
         configuration.rateLimiter = rateLimiter
         configuration.onEvent = onEvent
+        configuration.sideServiceDeadline = try sideServiceDeadline()
         return configuration
     }
 }

@@ -27,6 +27,10 @@ package enum EnvironmentVariable: String, CaseIterable, Sendable {
     /// The most requests to send, a whole number 0 or more (a development key allows 10,000 a
     /// day); unset: no limit. Flag: `--max-requests`.
     case maxRequests = "KMA_MAX_REQUESTS"
+    /// How long the command line, the MCP server and serve wait for the side services (the
+    /// warnings, the UV index, the mid-term days) once the forecast is in: whole seconds
+    /// 1...86400 (default 5); then the forecast is shown with a note.
+    case sideServiceDeadline = "KMA_SIDE_SERVICE_DEADLINE"
     /// Where to cache runs and fields (default: `$XDG_CACHE_HOME/kma-forecast`, else
     /// `~/.cache/kma-forecast`). Flags: `--cache-dir`, `--no-cache`.
     case cacheDirectory = "KMA_CACHE_DIR"

@@ -42,7 +42,9 @@ final class ServeHarness: @unchecked Sendable {
         flags.warningsBaseURL = kma.warningsBaseURL
         flags.uvBaseURL = kma.uvIndexBaseURL
         flags.cacheDirectory = cacheDirectory
-        let settings = ClientSettings(flags: flags, environment: Scenario.environment, now: now, retrySleep: { _ in })
+        // A bounded wait for the side services on a busy machine (the deadline is real time).
+        let environment = Scenario.environment.merging(["KMA_SIDE_SERVICE_DEADLINE": "600"]) { given, _ in given }
+        let settings = ClientSettings(flags: flags, environment: environment, now: now, retrySleep: { _ in })
         let client = try settings.forecastClient(try settings.configuration(), wrapping: server.transport(around:))
         port = try server.start(client: client)
     }
