@@ -13,18 +13,18 @@ import _KMATestSupport
         defer { server.stop() }
         let (first, second) = (try RedisCoordinator(url: server.url, options: .forTests), try RedisCoordinator(url: server.url, options: .forTests))
         let key = "fetch:60,127:202612020500"
-        let token = try #require(try await first.acquireLock(key, timeToLive: .seconds(60)))
+        let token = try #require(try await first.acquireLock(key, timeToLive: .seconds(600)))
         #expect(token.count == 32)
-        #expect(try await second.acquireLock(key, timeToLive: .seconds(60)) == nil)
-        #expect(try await first.acquireLock(key, timeToLive: .seconds(60)) == nil)
+        #expect(try await second.acquireLock(key, timeToLive: .seconds(600)) == nil)
+        #expect(try await first.acquireLock(key, timeToLive: .seconds(600)) == nil)
         // A wrong token (another instance's guess, or a lock that expired and was retaken)
         // releases nothing.
         #expect(try await second.releaseLockReportingRelease(key, token: String(repeating: "0", count: 32)) == false)
         try await second.releaseLock(key, token: "not-the-token")
-        #expect(try await second.acquireLock(key, timeToLive: .seconds(60)) == nil)
+        #expect(try await second.acquireLock(key, timeToLive: .seconds(600)) == nil)
         // The owner's token does.
         #expect(try await first.releaseLockReportingRelease(key, token: token) == true)
-        let other = try #require(try await second.acquireLock(key, timeToLive: .seconds(60)))
+        let other = try #require(try await second.acquireLock(key, timeToLive: .seconds(600)))
         #expect(other != token)
         // It expires: its time to live is set, never longer than asked.
         let ttl = try await first.client.send(RedisCommand("PTTL", "kma-forecast:lock:" + key)).integerValue ?? -1
@@ -38,7 +38,7 @@ import _KMATestSupport
         let coordinators = [try RedisCoordinator(url: server.url, options: .forTests), try RedisCoordinator(url: server.url, options: .forTests)]
         let tokens = try await withThrowingTaskGroup(of: String?.self) { group in
             for index in 0..<60 {
-                group.addTask { try await coordinators[index % 2].acquireLock("one", timeToLive: .seconds(30)) }
+                group.addTask { try await coordinators[index % 2].acquireLock("one", timeToLive: .seconds(600)) }
             }
             return try await group.reduce(into: [String]()) { if let token = $1 { $0.append(token) } }
         }
